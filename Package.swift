@@ -1,0 +1,46 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "notesite",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "notesite", targets: ["notesite"]),
+        .library(name: "NotesiteKit", targets: ["NotesiteKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev). Only NotesiteMarkdown imports it.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Markdown → immutable Swift tree with source ranges. The C boundary ends here.
+        .target(name: "NotesiteMarkdown", dependencies: ["CCmarkGFM"]),
+        // The pipeline: load → parse → index → resolve → render → write.
+        .target(
+            name: "NotesiteKit",
+            dependencies: [
+                "NotesiteMarkdown",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        // A thin command line over NotesiteKit.
+        .executableTarget(
+            name: "notesite",
+            dependencies: [
+                "NotesiteKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "NotesiteMarkdownTests", dependencies: ["NotesiteMarkdown"]),
+        .testTarget(name: "NotesiteKitTests", dependencies: ["NotesiteKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["notesite"]),
+    ]
+)

@@ -1,0 +1,92 @@
+/// One node of a parsed Markdown document: an immutable Swift value with no reference to cmark's memory.
+public struct MarkdownNode: Hashable, Sendable {
+    public var kind: Kind
+    /// Where the node stands in the source file (line numbers include any front matter that was cut off).
+    public var range: SourceRange
+    public var children: [MarkdownNode]
+
+    public init(_ kind: Kind, range: SourceRange, children: [MarkdownNode] = []) {
+        self.kind = kind
+        self.range = range
+        self.children = children
+    }
+
+    public enum Kind: Hashable, Sendable {
+        // Blocks
+        case document
+        case blockQuote
+        case list(ListStyle)
+        /// A list item; `task` is set for a GFM task-list item (`- [x]`).
+        case item(task: TaskState?)
+        /// `info` is the whole info string of a fenced block (empty for indented code).
+        case codeBlock(info: String, code: String)
+        case htmlBlock(String)
+        case paragraph
+        case heading(level: Int)
+        case thematicBreak
+        case table(alignments: [TableAlignment])
+        case tableHeader
+        case tableRow
+        case tableCell
+        // Inlines
+        case text(String)
+        case softBreak
+        case lineBreak
+        case code(String)
+        case htmlInline(String)
+        case emphasis
+        case strong
+        case strikethrough
+        case link(destination: String, title: String)
+        case image(source: String, title: String)
+    }
+
+    public struct ListStyle: Hashable, Sendable {
+        public var ordered: Bool
+        /// The number of the first item of an ordered list.
+        public var start: Int
+        /// A tight list renders its items' paragraphs without `<p>`.
+        public var tight: Bool
+
+        public init(ordered: Bool, start: Int, tight: Bool) {
+            self.ordered = ordered
+            self.start = start
+            self.tight = tight
+        }
+    }
+
+    public enum TaskState: Hashable, Sendable {
+        case checked, unchecked
+    }
+
+    public enum TableAlignment: Hashable, Sendable {
+        case none, left, center, right
+    }
+}
+
+extension MarkdownNode {
+    /// The text a reader sees, with all markup removed: used for heading ids, titles and search.
+    public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    private func appendPlainText(to out: inout String) {
+        switch kind {
+        case .text(let s), .code(let s): out += s
+        case .softBreak, .lineBreak: out += " "
+        case .image: break
+        default: for child in children { child.appendPlainText(to: &out) }
+        }
+    }
+
+    /// Calls `body` for this node and every node below it, in document order, without recursion on the stack.
+    public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
+        var pending: [MarkdownNode] = [self]
+        while let node = pending.popLast() {
+            try body(node)
+            pending.append(contentsOf: node.children.reversed())
+        }
+    }
+}

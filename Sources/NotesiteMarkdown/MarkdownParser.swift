@@ -1,0 +1,186 @@
+import CCmarkGFM
+
+/// Parses GitHub-flavoured Markdown with Debian's cmark-gfm and copies the result into `MarkdownNode` values.
+///
+/// Every C object (parser, tree, iterator) is created and freed inside `parse`; no pointer escapes.
+public enum MarkdownParser {
+    /// The GFM extensions every document is parsed with.
+    public static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Parses `text`.
+    /// - Parameter firstLine: the line number of the first line of `text` in its file. Notes pass the line after
+    ///   their front matter, so every range points into the file the author edits.
+    public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownNode {
+        registerExtensions
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            fatalError("cmark_parser_new failed: out of memory")
+        }
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            // The core extensions are registered above; a nil here would be a broken libcmark-gfm-extensions.
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var utf8 = text
+        utf8.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            fatalError("cmark_parser_finish failed: out of memory")
+        }
+        defer { cmark_node_free(root) }
+        var converter = TreeConverter(lineOffset: firstLine - 1, source: SourceLines(text))
+        return converter.convert(root)
+    }
+
+    /// cmark-gfm keeps its extension registry in a global; registering once per process is enough.
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+}
+
+/// Walks a cmark tree with `cmark_iter` (no recursion, so deep nesting cannot exhaust the stack).
+private struct TreeConverter {
+    let lineOffset: Int
+    let source: SourceLines
+
+    mutating func convert(_ root: OpaquePointer) -> MarkdownNode {
+        guard let iter = cmark_iter_new(root) else { fatalError("cmark_iter_new failed: out of memory") }
+        defer { cmark_iter_free(iter) }
+        var stack: [MarkdownNode] = []
+        var result: MarkdownNode?
+        while true {
+            let event = cmark_iter_next(iter)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iter) else { continue }
+            if event == CMARK_EVENT_ENTER {
+                let value = MarkdownNode(kind(of: node), range: range(of: node))
+                if isLeaf(node) {
+                    stack[stack.count - 1].children.append(value)
+                } else {
+                    stack.append(value)
+                }
+            } else if event == CMARK_EVENT_EXIT {
+                let finished = stack.removeLast()
+                if stack.isEmpty {
+                    result = finished
+                } else {
+                    stack[stack.count - 1].children.append(finished)
+                }
+            }
+        }
+        return result ?? MarkdownNode(.document, range: SourceRange(start: .init(line: 1, column: 1), end: .init(line: 1, column: 1)))
+    }
+
+    /// cmark's iterator reports only an ENTER event for these node types.
+    private func isLeaf(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE,
+             CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private func range(of node: OpaquePointer) -> SourceRange {
+        let startLine = Int(cmark_node_get_start_line(node))
+        var startColumn = max(1, Int(cmark_node_get_start_column(node)))
+        if cmark_node_get_type(node) == CMARK_NODE_CODE {
+            // cmark reports an inline code span from its first character, after the opening backticks.
+            startColumn = source.columnBeforeBackticks(line: startLine, column: startColumn)
+        }
+        return SourceRange(
+            start: SourceLocation(line: startLine + lineOffset, column: startColumn),
+            end: SourceLocation(line: Int(cmark_node_get_end_line(node)) + lineOffset,
+                                column: max(1, Int(cmark_node_get_end_column(node))))
+        )
+    }
+
+    private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST:
+            return .list(.init(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                               start: Int(cmark_node_get_list_start(node)),
+                               tight: cmark_node_get_list_tight(node) != 0))
+        case CMARK_NODE_ITEM:
+            // The tasklist extension keeps the item's type and changes only its type string.
+            guard string(cmark_node_get_type_string(node)) == "tasklist" else { return .item(task: nil) }
+            return .item(task: cmark_gfm_extensions_get_tasklist_item_checked(node) ? .checked : .unchecked)
+        case CMARK_NODE_CODE_BLOCK:
+            return .codeBlock(info: string(cmark_node_get_fence_info(node)), code: string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_HTML_INLINE: return .htmlInline(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK:
+            return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE:
+            return .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default:
+            return extensionKind(of: node)
+        }
+    }
+
+    /// Nodes that the GFM extensions add are told apart by their type string.
+    private func extensionKind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch string(cmark_node_get_type_string(node)) {
+        case "table":
+            let count = Int(cmark_gfm_extensions_get_table_columns(node))
+            var alignments: [MarkdownNode.TableAlignment] = []
+            if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+                for i in 0..<count {
+                    switch UInt8(raw[i]) {
+                    case UInt8(ascii: "l"): alignments.append(.left)
+                    case UInt8(ascii: "c"): alignments.append(.center)
+                    case UInt8(ascii: "r"): alignments.append(.right)
+                    default: alignments.append(.none)
+                    }
+                }
+            }
+            return .table(alignments: alignments)
+        case "table_header": return .tableHeader
+        case "table_row": return .tableRow
+        case "table_cell": return .tableCell
+        case "strikethrough": return .strikethrough
+        default:
+            // An extension node this converter does not know: keep its children as a paragraph-like group.
+            return .paragraph
+        }
+    }
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        return String(cString: pointer)
+    }
+}
+
+/// The source's lines as UTF-8, to correct the few positions cmark reports oddly.
+private struct SourceLines {
+    private let lines: [Substring.UTF8View]
+
+    init(_ text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(\.utf8)
+    }
+
+    /// The column of the first backtick of the run that ends just before `column` on `line`.
+    func columnBeforeBackticks(line: Int, column: Int) -> Int {
+        guard line >= 1, line <= lines.count else { return column }
+        let bytes = Array(lines[line - 1])
+        var index = column - 2 // 0-based index of the byte before the code span's text
+        while index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "`") {
+            index -= 1
+        }
+        return index + 2
+    }
+}
