@@ -1,0 +1,67 @@
+import NotesiteMarkdown
+
+/// A problem found in the user's content: where it is, what is wrong, and how to fix it.
+///
+/// Problems in notes, front matter and links are collected as diagnostics so that one run reports all of them;
+/// only what stops everything (an unreadable folder) is thrown as an error.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case error, warning, note
+
+        private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    /// A suggested edit: replace the source in `range` with `replacement`.
+    public struct FixIt: Hashable, Sendable {
+        public var range: SourceRange
+        public var replacement: String
+
+        public init(range: SourceRange, replacement: String) {
+            self.range = range
+            self.replacement = replacement
+        }
+    }
+
+    public var severity: Severity
+    /// A stable rule id, such as `frontmatter.missing-field`.
+    public var rule: String
+    /// The file as the user names it (relative to the working directory where possible).
+    public var file: String
+    /// Where in the file; nil when the problem is the file as a whole.
+    public var location: SourceLocation?
+    /// What is wrong and, where it helps, what to do.
+    public var message: String
+    public var fixIts: [FixIt]
+
+    public init(_ severity: Severity, _ rule: String, file: String, at location: SourceLocation?, _ message: String,
+                fixIts: [FixIt] = []) {
+        self.severity = severity
+        self.rule = rule
+        self.file = file
+        self.location = location
+        self.message = message
+        self.fixIts = fixIts
+    }
+
+    /// `path:line:col: severity: message [rule]`, the form editors and CI logs understand.
+    public var formatted: String {
+        let position = location.map { ":\($0.line):\($0.column)" } ?? ""
+        return "\(file)\(position): \(severity.rawValue): \(message) [\(rule)]"
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Sorted by file, then position, so output is stable whatever order the stages ran in.
+    public func sortedForDisplay() -> [Diagnostic] {
+        sorted {
+            if $0.file != $1.file { return $0.file < $1.file }
+            let l = $0.location ?? SourceLocation(line: 0, column: 0)
+            let r = $1.location ?? SourceLocation(line: 0, column: 0)
+            if l != r { return l < r }
+            return $0.rule < $1.rule
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Prints diagnostics as compilers do: the `path:line:col: severity: message [rule]` line, the source line with a
+/// caret under the column, and any fix-its.
+public struct DiagnosticPrinter {
+    private var cache: [String: [Substring]] = [:]
+
+    public init() {}
+
+    public mutating func format(_ diagnostic: Diagnostic) -> String {
+        var text = diagnostic.formatted
+        if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line) {
+            let prefix = line.utf8.prefix(max(0, location.column - 1))
+            let indent = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : ($0.isWideScript ? "  " : " ") }.joined()
+            text += "\n    \(line)\n    \(indent)^"
+        }
+        for fix in diagnostic.fixIts {
+            text += "\n    fix-it: replace with '\(fix.replacement)'"
+        }
+        return text
+    }
+
+    private mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
+        if cache[file] == nil {
+            guard let data = FileManager.default.contents(atPath: file), let text = ContentLoader.decode(data) else { return nil }
+            cache[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        guard let lines = cache[file], number >= 1, number <= lines.count else { return nil }
+        return lines[number - 1]
+    }
+}
+
+extension SiteReport {
+    /// `2 errors, 5 warnings` (or `no problems`).
+    public var problemSummary: String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        if errors == 0 && warnings == 0 { return "no problems" }
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+}

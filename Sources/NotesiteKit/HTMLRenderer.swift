@@ -1,0 +1,202 @@
+import NotesiteMarkdown
+
+/// Stage 5a: renders a note's Markdown tree as HTML, giving headings their ids and pointing links at pages.
+public struct HTMLRenderer {
+    /// Turns a link or image destination as written into the `href`/`src` the page uses, or nil for "no address".
+    public typealias LinkRewriter = (_ destination: String, _ isImage: Bool) -> String?
+
+    private let headingIDs: [String]
+    private let rewrite: LinkRewriter
+    private var nextHeading = 0
+    private var out = ""
+
+    private init(headingIDs: [String], rewrite: @escaping LinkRewriter) {
+        self.headingIDs = headingIDs
+        self.rewrite = rewrite
+    }
+
+    /// The body of `note` as HTML.
+    public static func render(_ note: Note, rewrite: @escaping LinkRewriter) -> String {
+        var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite)
+        renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
+        for block in note.document.children { renderer.render(block, tight: false) }
+        return renderer.out
+    }
+
+    /// Renders a bare tree (no heading ids from a note): for tests and for snippets.
+    public static func render(_ document: MarkdownNode) -> String {
+        var slugger = HeadingSlugger(reserving: NoteParser.reservedIDs)
+        var ids: [String] = []
+        document.forEach { if case .heading = $0.kind { ids.append(slugger.slug(for: $0.plainText)) } }
+        var renderer = HTMLRenderer(headingIDs: ids, rewrite: { destination, _ in destination })
+        for block in document.children { renderer.render(block, tight: false) }
+        return renderer.out
+    }
+
+    private mutating func render(_ node: MarkdownNode, tight: Bool) {
+        switch node.kind {
+        case .document:
+            renderChildren(node, tight: false)
+        case .paragraph:
+            if tight {
+                renderInlines(node.children)
+            } else {
+                out += "<p>"
+                renderInlines(node.children)
+                out += "</p>\n"
+            }
+        case .heading(let level):
+            let id = nextHeading < headingIDs.count ? headingIDs[nextHeading] : "section"
+            nextHeading += 1
+            out += "<h\(level) id=\"\(Escape.attribute(id))\">"
+            renderInlines(node.children)
+            out += "<a class=\"heading-anchor\" href=\"#\(Escape.href(id))\" aria-label=\"§\">#</a></h\(level)>\n"
+        case .blockQuote:
+            out += "<blockquote>\n"
+            renderChildren(node, tight: false)
+            out += "</blockquote>\n"
+        case .list(let style):
+            if style.ordered {
+                out += style.start == 1 ? "<ol>\n" : "<ol start=\"\(style.start)\">\n"
+            } else {
+                out += "<ul>\n"
+            }
+            for item in node.children { render(item, tight: style.tight) }
+            out += style.ordered ? "</ol>\n" : "</ul>\n"
+        case .item(let task):
+            if let task {
+                out += "<li class=\"task-list-item\"><input type=\"checkbox\" disabled\(task == .checked ? " checked" : "") aria-label=\"\(task == .checked ? "done" : "to do")\"> "
+            } else {
+                out += "<li>"
+            }
+            for (i, child) in node.children.enumerated() {
+                if !tight || child.kind != .paragraph, i == 0 { out += "\n" }
+                render(child, tight: tight)
+            }
+            out += "</li>\n"
+        case .codeBlock(let info, let code):
+            let language = info.split(separator: " ").first.map(String.init) ?? ""
+            if language.isEmpty {
+                out += "<pre><code>"
+            } else {
+                out += "<pre><code class=\"language-\(Escape.attribute(language))\">"
+            }
+            out += Escape.text(code)
+            out += "</code></pre>\n"
+        case .htmlBlock(let html):
+            out += html
+        case .thematicBreak:
+            out += "<hr>\n"
+        case .table(let alignments):
+            renderTable(node, alignments: alignments)
+        default:
+            renderInlines([node])
+        }
+    }
+
+    private mutating func renderChildren(_ node: MarkdownNode, tight: Bool) {
+        for child in node.children { render(child, tight: tight) }
+    }
+
+    private mutating func renderTable(_ table: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) {
+        out += "<div class=\"table-wrap\"><table>\n"
+        var inBody = false
+        for row in table.children {
+            let isHeader = row.kind == .tableHeader
+            if isHeader { out += "<thead>\n" } else if !inBody { out += "<tbody>\n"; inBody = true }
+            out += "<tr>\n"
+            for (column, cell) in row.children.enumerated() {
+                let tag = isHeader ? "th" : "td"
+                let alignment = column < alignments.count ? alignments[column] : .none
+                switch alignment {
+                case .none: out += "<\(tag)>"
+                case .left: out += "<\(tag) style=\"text-align: left\">"
+                case .center: out += "<\(tag) style=\"text-align: center\">"
+                case .right: out += "<\(tag) style=\"text-align: right\">"
+                }
+                renderInlines(cell.children)
+                out += "</\(tag)>\n"
+            }
+            out += "</tr>\n"
+            if isHeader { out += "</thead>\n" }
+        }
+        if inBody { out += "</tbody>\n" }
+        out += "</table></div>\n"
+    }
+
+    private mutating func renderInlines(_ nodes: [MarkdownNode]) {
+        for (i, node) in nodes.enumerated() {
+            switch node.kind {
+            case .text(let s):
+                out += Escape.text(s)
+            case .softBreak:
+                // Chinese has no spaces between words: a line break inside a sentence must not become one.
+                let before = i > 0 ? nodes[i - 1].lastCharacter : nil
+                let after = i + 1 < nodes.count ? nodes[i + 1].firstCharacter : nil
+                if let before, let after, before.isWideScript, after.isWideScript {
+                    break
+                }
+                out += "\n"
+            case .lineBreak:
+                out += "<br>\n"
+            case .code(let s):
+                out += "<code>\(Escape.text(s))</code>"
+            case .htmlInline(let html):
+                out += html
+            case .emphasis:
+                out += "<em>"; renderInlines(node.children); out += "</em>"
+            case .strong:
+                out += "<strong>"; renderInlines(node.children); out += "</strong>"
+            case .strikethrough:
+                out += "<del>"; renderInlines(node.children); out += "</del>"
+            case .link(let destination, let title):
+                out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
+                if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
+                out += ">"
+                renderInlines(node.children)
+                out += "</a>"
+            case .image(let source, let title):
+                let alt = node.plainText
+                guard let src = rewrite(source, true), !src.isEmpty else {
+                    // An image without an address would show nothing at all; say that something is missing.
+                    out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(alt.isEmpty ? "missing image" : alt))\">\(alt.isEmpty ? "" : Escape.text(alt))</span>"
+                    continue
+                }
+                out += "<img src=\"\(Escape.href(src))\" alt=\"\(Escape.attribute(alt))\""
+                if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
+                out += " loading=\"lazy\">"
+            default:
+                render(node, tight: false)
+            }
+        }
+    }
+}
+
+private extension MarkdownNode {
+    var firstCharacter: Character? {
+        switch kind {
+        case .text(let s), .code(let s): s.first
+        default: children.first?.firstCharacter
+        }
+    }
+
+    var lastCharacter: Character? {
+        switch kind {
+        case .text(let s), .code(let s): s.last
+        default: children.last?.lastCharacter
+        }
+    }
+}
+
+extension Character {
+    /// Han, kana, Hangul and full-width punctuation: scripts written without spaces between words.
+    var isWideScript: Bool {
+        guard let scalar = unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0x20000...0x3FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import NotesiteMarkdown
+
+/// Stage 4: decides where each link and image of a note points, and reports the ones that point nowhere.
+public struct LinkResolver: Sendable {
+    public let index: SiteIndex
+
+    public init(index: SiteIndex) {
+        self.index = index
+    }
+
+    /// Where a link destination leads.
+    public enum Target: Hashable, Sendable {
+        /// A URL with a scheme (`https:`, `mailto:`) or a protocol-relative one: left as written.
+        case external(String)
+        /// `#fragment` on the same page.
+        case samePage(fragment: String)
+        /// Another note's `.md` file, with an optional fragment.
+        case note(sourcePath: String, fragment: String?)
+        /// A file under `notes/` that is copied to the output, such as an image.
+        case asset(path: String, suffix: String)
+        case empty
+        /// A relative path that leads to no note or file.
+        case missing(path: String)
+    }
+
+    /// Resolves `destination` as written in the note at `notePath` (a source path such as `notes/en/a.md`).
+    public func target(of destination: String, from notePath: String) -> Target {
+        let trimmed = destination.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return .empty }
+        if trimmed.hasPrefix("#") { return .samePage(fragment: decode(String(trimmed.dropFirst()))) }
+        if trimmed.hasPrefix("//") || Self.hasScheme(trimmed) { return .external(trimmed) }
+
+        var pathPart = Substring(trimmed)
+        var fragment: String?
+        var suffix = ""
+        if let hash = pathPart.firstIndex(of: "#") {
+            fragment = decode(String(pathPart[pathPart.index(after: hash)...]))
+            suffix = String(pathPart[hash...])
+            pathPart = pathPart[..<hash]
+        }
+        if let query = pathPart.firstIndex(of: "?") {
+            suffix = String(pathPart[query...])
+            pathPart = pathPart[..<query]
+        }
+        let path = decode(String(pathPart))
+        guard let resolved = Self.normalise(path, relativeTo: notePath) else { return .missing(path: path) }
+        if resolved.hasSuffix(".md") {
+            return index.note(atSourcePath: resolved) != nil ? .note(sourcePath: resolved, fragment: fragment) : .missing(path: path)
+        }
+        if resolved.hasPrefix("notes/"), index.assets.contains(String(resolved.dropFirst(6))) {
+            return .asset(path: String(resolved.dropFirst(6)), suffix: suffix)
+        }
+        return .missing(path: path)
+    }
+
+    /// Checks every link and image of `note`.
+    public func diagnostics(for note: Note) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        let file = note.source.displayPath
+        note.document.forEach { node in
+            switch node.kind {
+            case .link(let destination, _):
+                switch target(of: destination, from: note.source.path) {
+                case .missing(let path):
+                    result.append(Diagnostic(.warning, "link.unresolved", file: file, at: node.range.start,
+                                             "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link"))
+                case .samePage(let fragment) where !index.page(ofSourcePath: note.source.path, hasID: fragment):
+                    result.append(anchorMissing(fragment, in: note, file: file, at: node.range.start))
+                case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
+                    result.append(anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: node.range.start))
+                default: break
+                }
+            case .image(let source, _):
+                switch target(of: source, from: note.source.path) {
+                case .empty:
+                    result.append(Diagnostic(.warning, "image.empty", file: file, at: node.range.start,
+                                             "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
+                case .missing(let path):
+                    result.append(Diagnostic(.warning, "image.missing", file: file, at: node.range.start,
+                                             "the image '\(path)' is not in the content folder; add the file or correct the path"))
+                default: break
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    private func anchorMissing(_ fragment: String, in target: Note, file: String, at location: SourceLocation) -> Diagnostic {
+        var message = "'#\(fragment)' is not a heading of \(target.source.path == "" ? "the page" : "'\(target.metadata.title)'")"
+        let ids = target.headings.map(\.id)
+        if let near = NearMiss.best(for: fragment, in: ids) {
+            message += "; did you mean '#\(near)'?"
+        } else if !ids.isEmpty {
+            message += "; its headings are \(ids.prefix(6).map { "#\($0)" }.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
+        }
+        return Diagnostic(.warning, "link.anchor-missing", file: file, at: location, message)
+    }
+
+    private func decode(_ s: String) -> String {
+        s.removingPercentEncoding ?? s
+    }
+
+    static func hasScheme(_ s: String) -> Bool {
+        guard let colon = s.firstIndex(of: ":") else { return false }
+        let scheme = s[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// Joins a relative `path` to the folder of `notePath` and removes `.` and `..`; nil when it climbs above the
+    /// content folder or is absolute.
+    static func normalise(_ path: String, relativeTo notePath: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var parts = notePath.split(separator: "/").dropLast().map(String.init)
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch component {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(component))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}

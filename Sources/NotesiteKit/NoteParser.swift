@@ -1,0 +1,76 @@
+import NotesiteMarkdown
+
+/// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
+public enum NoteParser {
+    /// Ids the page templates use themselves; headings never take them.
+    public static let reservedIDs = ["top", "main", "contents", "site-header", "site-footer"]
+
+    /// Parses one note. Returns nil only when the file cannot be a note at all (wrong place or name); otherwise the
+    /// note comes back even with front matter errors, so links into it can still be checked.
+    public static func parse(_ file: SourceFile) -> (note: Note?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let parts = file.path.split(separator: "/")
+        guard parts.count == 3, parts[0] == "notes" else {
+            diagnostics.append(Diagnostic(.error, "content.misplaced", file: file.displayPath, at: nil,
+                                          "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))
+            return (nil, diagnostics)
+        }
+        guard let language = Language(rawValue: String(parts[1])) else {
+            diagnostics.append(Diagnostic(.error, "content.unknown-language", file: file.displayPath, at: nil,
+                                          "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en"))
+            return (nil, diagnostics)
+        }
+        let slug = String(parts[2].dropLast(3))
+        if !isValidSlug(slug) {
+            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
+                                          "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
+        }
+
+        let split = FrontMatterSplit(file.text)
+        var frontMatter = FrontMatterParser(file: file.displayPath, text: file.text)
+        let metadata = frontMatter.parse(split, fallbackTitle: slug)
+        diagnostics += frontMatter.diagnostics
+        if let declared = metadata.lang, declared != language {
+            diagnostics.append(Diagnostic(.error, "frontmatter.lang-mismatch", file: file.displayPath, at: SourceLocation(line: 1, column: 1),
+                                          "front matter says `lang: \(declared.rawValue)` but the note is in notes/\(language.rawValue)/; move the file or correct `lang`"))
+        }
+        diagnostics += conflictMarkers(in: file)
+
+        let document = MarkdownParser.parse(String(split.body), firstLine: split.bodyFirstLine)
+        var slugger = HeadingSlugger(reserving: reservedIDs)
+        var headings: [Note.Heading] = []
+        document.forEach { node in
+            guard case .heading(let level) = node.kind else { return }
+            let text = node.plainText
+            headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
+        }
+        let note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
+        return (note, diagnostics)
+    }
+
+    static func isValidSlug(_ slug: String) -> Bool {
+        !slug.isEmpty && !slug.hasPrefix("-") && slug.utf8.allSatisfy {
+            ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
+        }
+    }
+
+    /// Lines left behind by an unresolved git merge (`<<<<<<<`, `=======`, `>>>>>>>`).
+    static func conflictMarkers(in file: SourceFile) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var sawAngleMarker = false
+        var inFence = false
+        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
+            guard !inFence else { continue }
+            let isMarker = (line.hasPrefix("<<<<<<<") || line.hasPrefix(">>>>>>>")) && (line.count == 7 || line.dropFirst(7).first == " ")
+            sawAngleMarker = sawAngleMarker || isMarker
+            if isMarker || line == "=======" {
+                result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
+                                         at: SourceLocation(line: index + 1, column: 1),
+                                         "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))
+            }
+        }
+        // `=======` alone is also a setext heading underline; it counts only beside the other markers.
+        return sawAngleMarker ? result : []
+    }
+}

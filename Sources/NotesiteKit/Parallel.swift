@@ -1,0 +1,37 @@
+import Dispatch
+
+extension Array where Element: Sendable {
+    /// `map` over all cores, with results in the input's order (so output stays deterministic).
+    func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        guard count > 1 else { return map(transform) }
+        let results = ResultSlots<T>(count: count)
+        self.withUnsafeBufferPointer { input in
+            let input = UnsafeSendable(input)
+            DispatchQueue.concurrentPerform(iterations: count) { i in
+                results.store(transform(input.value[i]), at: i)
+            }
+        }
+        return results.values()
+    }
+}
+
+/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+/// The buffer is allocated once and never resized, so no two iterations touch the same memory.
+private final class ResultSlots<T>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+    func store(_ value: T, at index: Int) { slots[index] = value }
+    func values() -> [T] { slots.map { $0! } }
+}
+
+private struct UnsafeSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,48 @@
+import NotesiteMarkdown
+
+/// Stage 3: every note of the site, findable by its source path, in the order pages list them.
+public struct SiteIndex: Sendable {
+    /// Notes grouped by language (in `Language` order), newest first within a language.
+    public let notes: [Note]
+    /// Files under `notes/` that are not notes, as paths below `notes/`.
+    public let assets: Set<String>
+    private let byPath: [String: Int]
+    private let idsByPath: [String: Set<String>]
+
+    public init(notes: [Note], assets: [String]) {
+        self.notes = notes.sorted {
+            if $0.language != $1.language { return $0.language < $1.language }
+            let l = $0.metadata.date ?? NoteDate(year: 0, month: 1)
+            let r = $1.metadata.date ?? NoteDate(year: 0, month: 1)
+            if l != r { return l > r }
+            return $0.slug < $1.slug
+        }
+        self.assets = Set(assets)
+        var byPath: [String: Int] = [:]
+        var ids: [String: Set<String>] = [:]
+        for (i, note) in self.notes.enumerated() {
+            byPath[note.source.path] = i
+            ids[note.source.path] = Set(note.headings.map(\.id)).union(NoteParser.reservedIDs)
+        }
+        self.byPath = byPath
+        self.idsByPath = ids
+    }
+
+    public func note(atSourcePath path: String) -> Note? {
+        byPath[path].map { notes[$0] }
+    }
+
+    public func notes(in language: Language) -> [Note] {
+        notes.filter { $0.language == language }
+    }
+
+    /// The languages that have at least one note.
+    public var languages: [Language] {
+        Language.allCases.filter { lang in notes.contains { $0.language == lang } }
+    }
+
+    /// Whether the page of the note at `path` has an element with this id.
+    public func page(ofSourcePath path: String, hasID id: String) -> Bool {
+        idsByPath[path]?.contains(id) ?? false
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import NotesiteMarkdown
+
+/// Where a run reads and writes. Display paths are the folders as the user named them, for messages.
+public struct SiteOptions: Sendable {
+    public var content: URL
+    public var templates: URL
+    public var output: URL
+    public var contentDisplay: String
+    public var templatesDisplay: String
+    public var outputDisplay: String
+
+    public init(content: String = "Content", templates: String = "Templates", output: String = "public",
+                relativeTo base: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL
+                : base.appendingPathComponent(path).standardizedFileURL
+        }
+        self.content = resolve(content)
+        self.templates = resolve(templates)
+        self.output = resolve(output)
+        self.contentDisplay = content
+        self.templatesDisplay = templates
+        self.outputDisplay = output
+    }
+}
+
+/// What a run did.
+public struct SiteReport: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var notes: Int
+    /// Files written to the output folder (0 when the run only checked, or failed).
+    public var filesWritten: Int
+    public var pagesWritten: Int
+    public var seconds: Double
+    public var succeeded: Bool { !diagnostics.hasErrors }
+}
+
+/// The whole pipeline: load → parse → index → resolve → render → write. `check` is the same without writing.
+public enum SitePipeline {
+    /// Builds the site. When any diagnostic is an error, nothing is written and the previous output stays.
+    public static func build(_ options: SiteOptions) throws -> SiteReport {
+        try run(options, write: true)
+    }
+
+    /// Runs every stage but the writer.
+    public static func check(_ options: SiteOptions) throws -> SiteReport {
+        try run(options, write: false)
+    }
+
+    private static func run(_ options: SiteOptions, write: Bool) throws -> SiteReport {
+        let start = DispatchTime.now()
+        try validateOutput(options)
+        let templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
+        let tree = try ContentLoader(root: options.content, displayRoot: options.contentDisplay).load()
+
+        let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
+        var diagnostics = tree.diagnostics + parsed.flatMap(\.diagnostics)
+        let index = SiteIndex(notes: parsed.compactMap(\.note), assets: tree.assets)
+        let resolver = LinkResolver(index: index)
+        diagnostics += index.notes.parallelMap { resolver.diagnostics(for: $0) }.flatMap { $0 }
+        diagnostics = diagnostics.sortedForDisplay()
+
+        var written = 0
+        var pages = 0
+        if write && !diagnostics.hasErrors {
+            let renderer = PageRenderer(index: index, templates: templates)
+            let notePages = index.notes.parallelMap { renderer.page(for: $0) }
+            let listing = renderer.listingPages()
+            let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
+            try SiteWriter(output: options.output).write(files)
+            written = files.count
+            pages = listing.count + notePages.count
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return SiteReport(diagnostics: diagnostics, notes: index.notes.count, filesWritten: written, pagesWritten: pages,
+                          seconds: seconds)
+    }
+
+    /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.
+    private static func validateOutput(_ options: SiteOptions) throws {
+        let output = options.output.resolvingSymlinksInPath().path
+        let content = options.content.resolvingSymlinksInPath().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it is a file, not a folder")
+        }
+        if output == content || output.hasPrefix(content + "/") {
+            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it is inside the content folder '\(options.contentDisplay)'; choose a folder outside it")
+        }
+        if content.hasPrefix(output + "/") {
+            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it contains the content folder '\(options.contentDisplay)', which the swap would replace")
+        }
+    }
+}

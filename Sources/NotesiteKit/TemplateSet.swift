@@ -1,0 +1,58 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates of `Templates/` and the static files beside them (`Templates/assets/`).
+public struct TemplateSet: Sendable {
+    /// Templates every site needs.
+    public static let required = ["home", "language", "note"]
+
+    let library: MustacheLibrary
+    /// Files under `assets/`, as paths below the templates folder, copied to the output unchanged.
+    let assets: [String]
+    let root: URL
+
+    /// Loads every `*.mustache` file below `folder`; a template that does not parse stops the run, with its position.
+    public init(folder: URL, displayPath: String) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw NotesiteError.folderMissing(role: "templates", path: displayPath)
+        }
+        var library = MustacheLibrary()
+        var names: Set<String> = []
+        var assets: [String] = []
+        let base = folder.standardizedFileURL.path
+        let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+            if relative.hasPrefix("assets/") {
+                if !url.lastPathComponent.hasPrefix(".") { assets.append(relative) }
+                continue
+            }
+            guard url.pathExtension == "mustache" else { continue }
+            let name = String(relative.dropLast(".mustache".count))
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw NotesiteError.unreadable(path: "\(displayPath)/\(relative)", reason: "not readable UTF-8 text")
+            }
+            do {
+                try library.register(text, named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw NotesiteError.templates(
+                    "\(displayPath)/\(relative):\(error.context.lineNumber):\(error.context.columnNumber): error: the template does not parse: \(error.error) [template.invalid]")
+            }
+            names.insert(name)
+        }
+        let missing = Self.required.filter { !names.contains($0) }
+        guard missing.isEmpty else {
+            throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
+        }
+        self.library = library
+        self.assets = assets.sorted()
+        self.root = folder
+    }
+
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}

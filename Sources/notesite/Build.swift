@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import NotesiteKit
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render every note into a static site.",
+        discussion: """
+        The site is written to a staging folder inside the output folder and swapped into place only when the \
+        build has no errors: a failed build leaves the previous site as it was.
+        """
+    )
+
+    @OptionGroup var folders: SiteFolders
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    var output = "public"
+
+    @Flag(name: .shortAndLong, help: "Print errors only, and no summary line.")
+    var quiet = false
+
+    func run() throws {
+        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        let report = try runStage { try SitePipeline.build(options) }
+        printDiagnostics(report.diagnostics, quiet: quiet)
+        let time = String(format: "%.2f s", report.seconds)
+        if report.succeeded {
+            if !quiet {
+                print("Built \(report.notes) notes: \(report.pagesWritten) pages, \(report.filesWritten) files in \(output)/ in \(time) (\(report.problemSummary)).")
+            }
+        } else {
+            printError("Build failed: \(report.problemSummary); \(output)/ was left as it was.")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Runs a pipeline call, turning "cannot continue" errors into exit code 2 with a message.
+func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
+    do {
+        return try body()
+    } catch let error as NotesiteError {
+        printError("notesite: error: \(error)")
+        throw ExitCode(2)
+    } catch let error as CocoaError {
+        printError("notesite: error: \(error.localizedDescription)")
+        throw ExitCode(2)
+    }
+}
+
+func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool) {
+    var printer = DiagnosticPrinter()
+    for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
+        printError(printer.format(diagnostic))
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// The `notesite` command: a thin layer over NotesiteKit.
+struct Notesite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notesite",
+        abstract: "Build a cross-linked documentation site from Markdown study notes.",
+        discussion: """
+        Notes live in Content/notes/<lang>/<slug>.md (lang: zh, ru or en), each starting with YAML front matter \
+        (title, date, lang; optionally summary, swift, source). Pages are made from the Mustache templates in \
+        Templates/ and written to public/, which works opened straight from disk.
+
+        Exit codes: 0 success, 1 problems found in the content, 2 could not run, 64 bad usage.
+        """,
+        subcommands: [Build.self, Check.self]
+    )
+}
+
+/// Options every command that reads the site shares.
+struct SiteFolders: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder of notes and data.", valueName: "dir"))
+    var content = "Content"
+
+    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates and assets.", valueName: "dir"))
+    var templates = "Templates"
+}

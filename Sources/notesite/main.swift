@@ -1,0 +1,3 @@
+import NotesiteKit
+
+Notesite.main()
