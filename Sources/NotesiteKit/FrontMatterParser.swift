@@ -141,7 +141,12 @@ struct FrontMatterParser {
         }
         switch yaml {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-            report(.error, "frontmatter.invalid", at: location(of: mark), "front matter is not valid YAML: \(problem)\(Self.hint(for: problem))")
+            let at = location(of: mark)
+            var hint = Self.hint(for: problem)
+            if hint.isEmpty, at.line <= lines.count, lines[at.line - 1].contains("\t") {
+                hint = "; indent with spaces, not tabs"
+            }
+            report(.error, "frontmatter.invalid", at: at, "front matter is not valid YAML: \(problem)\(hint)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             report(.error, "frontmatter.invalid", at: location(of: context.mark),
                    "front matter sets \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) more than once; keep one")

@@ -156,7 +156,7 @@ public struct HTMLRenderer {
                 renderInlines(node.children)
                 out += "</a>"
             case .image(let source, let title):
-                let alt = node.plainText
+                let alt = node.children.map(\.plainText).joined()
                 guard let src = rewrite(source, true), !src.isEmpty else {
                     // An image without an address would show nothing at all; say that something is missing.
                     out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(alt.isEmpty ? "missing image" : alt))\">\(alt.isEmpty ? "" : Escape.text(alt))</span>"

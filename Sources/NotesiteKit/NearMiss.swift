@@ -12,20 +12,24 @@ enum NearMiss {
         return best?.0
     }
 
-    /// Levenshtein distance with one row of memory.
+    /// Edit distance where swapping two neighbouring characters (`titel`) counts as one edit, like a typo does.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var row = Array(0...b.count)
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
+            current[0] = i
             for j in 1...b.count {
-                let current = row[j]
-                row[j] = a[i - 1] == b[j - 1] ? previous : 1 + min(previous, row[j], row[j - 1])
-                previous = current
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], before[j - 2] + 1)
+                }
             }
+            (before, previous, current) = (previous, current, before)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Runs the built `notesite` binary, as a user or CI would, and checks its output and exit code.
+@Suite struct CommandLineTests {
+    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private func notesite(_ arguments: [String], in folder: URL) throws -> Result {
+        // The test runner sits in the same build products folder as the executable it tests.
+        let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("notesite")
+        let process = Process()
+        process.executableURL = FileManager.default.fileExists(atPath: binary.path)
+            ? binary : Bundle.main.bundleURL.appendingPathComponent("notesite")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A scratch project: `Content/` with one good note, and the repository's templates.
+    private func project(note: String = "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n\n## Hi\n\nText.\n") throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-cli-\(UUID().uuidString)")
+        let notes = root.appendingPathComponent("Content/notes/en")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try Data(note.utf8).write(to: notes.appendingPathComponent("hello.md"))
+        try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent("Templates"),
+                                         to: root.appendingPathComponent("Templates"))
+        return root
+    }
+
+    @Test func buildSucceedsWithASummaryLine() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try notesite(["build"], in: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Built 1 notes: 3 pages"))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
+    }
+
+    @Test func contentErrorsExitOneWithFileLineColumn() throws {
+        let root = try project(note: "---\ntitle: Hello\ndate: someday\nlang: en\n---\nText.\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try notesite(["build"], in: root)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Content/notes/en/hello.md:3:7: error: `date` is 'someday', which is not a date; write it as YYYY-MM-DD (or YYYY-MM when only the month is known) [frontmatter.invalid]"))
+        #expect(result.stderr.contains("    date: someday\n          ^"))
+        #expect(result.stderr.contains("Build failed"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
+    }
+
+    @Test func aMissingFolderExitsTwo() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try notesite(["build", "--content", "Nowhere"], in: root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the content folder 'Nowhere' does not exist"))
+    }
+
+    @Test func badUsageExitsSixtyFour() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try notesite(["build", "--no-such-flag"], in: root).status == 64)
+        #expect(try notesite(["frobnicate"], in: root).status == 64)
+    }
+
+    @Test func helpListsTheCommands() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try notesite(["--help"], in: root)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("build"))
+        #expect(result.stdout.contains("check"))
+        #expect(result.stdout.contains("Exit codes"))
+    }
+
+    @Test func checkFailsOnWarningsOnlyWhenAsked() throws {
+        let root = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n[x](missing.md)\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try notesite(["check"], in: root).status == 0)
+        let strict = try notesite(["check", "--warnings-as-errors"], in: root)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("Content/notes/en/hello.md:6:1: warning:"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path))
+    }
+}

@@ -1,0 +1,104 @@
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+@Suite struct FrontMatterTests {
+    /// The diagnostics for a note at notes/en/x.md, as `rule@line:col`.
+    private func problems(_ text: String) -> [String] {
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: text))
+        return diagnostics.map { "\($0.rule)@\($0.location.map(\.description) ?? "-")" }
+    }
+
+    @Test func readsEveryField() throws {
+        let (note, diagnostics) = NoteParser.parse(SourceFile(path: "notes/zh/a.md", displayPath: "a.md", text: """
+        ---
+        title: "收起与展开"
+        date: 2017-02-25 21:26:00
+        lang: zh
+        summary: 一句话
+        swift: "3"
+        translation_key: collapse
+        source:
+          url: https://example.com/post
+          author: towry
+        ---
+        body
+        """))
+        #expect(diagnostics.isEmpty)
+        let metadata = try #require(note?.metadata)
+        #expect(metadata == NoteMetadata(title: "收起与展开", date: NoteDate(year: 2017, month: 2, day: 25), lang: .zh,
+                                         summary: "一句话", swift: "3",
+                                         source: .init(url: "https://example.com/post", author: "towry"),
+                                         translationKey: "collapse"))
+    }
+
+    @Test func missingFieldsAreErrorsAtTheOpeningLine() {
+        #expect(problems("---\nsummary: s\n---\ntext\n") == [
+            "frontmatter.missing-field@1:1", "frontmatter.missing-field@1:1", "frontmatter.missing-field@1:1",
+        ])
+    }
+
+    @Test func noFrontMatterAtAll() {
+        #expect(problems("# Just a heading\n") == ["frontmatter.missing@1:1"])
+    }
+
+    @Test func unclosedFrontMatter() {
+        #expect(problems("---\ntitle: x\ndate: 2020-01-01\n") == ["frontmatter.unclosed@1:1"])
+    }
+
+    @Test func unclosedQuoteIsReportedInTheFile() throws {
+        let found = problems("---\ntitle: \"open\ndate: 2020-01-01\nlang: en\n---\n")
+        #expect(found.count == 1)
+        #expect(found[0].hasPrefix("frontmatter.invalid@"))
+        // The YAML error is inside the front matter, never on the `---` line.
+        let line = try #require(Int(found[0].split(separator: "@")[1].split(separator: ":")[0]))
+        #expect((2...5).contains(line))
+    }
+
+    @Test func tabsAreInvalidWithAHint() {
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md",
+                                                           text: "---\ntitle: x\nsource:\n\turl: y\n---\n"))
+        #expect(diagnostics.contains { $0.rule == "frontmatter.invalid" && $0.message.contains("tab") && $0.location?.line == 4 })
+    }
+
+    @Test func wrongTypeIsReportedAtTheValue() {
+        #expect(problems("---\ntitle: [a, b]\ndate: 2020-01-01\nlang: en\n---\n") == ["frontmatter.invalid@2:8"])
+    }
+
+    @Test func badDateColumnCountsUTF8Bytes() {
+        // `日期` is not a key we know, but the point is the column of the bad date after multi-byte text.
+        let found = problems("---\ntitle: 标题\ndate: 2020-13-01\nlang: en\n---\n")
+        #expect(found == ["frontmatter.invalid@3:7"])
+        let chinese = problems("---\ntitle: x\nlang: en\ndate:   二〇二〇\n---\n")
+        #expect(chinese == ["frontmatter.invalid@4:9"])
+    }
+
+    @Test func unknownKeyIsAWarningWithASuggestion() {
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md",
+                                                           text: "---\ntitel: x\ntitle: x\ndate: 2020-01-01\nlang: en\n---\n"))
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.severity == .warning)
+        #expect(diagnostics.first?.message.contains("did you mean `title`") == true)
+        #expect(diagnostics.first?.location == SourceLocation(line: 2, column: 1))
+    }
+
+    @Test func duplicateKeyIsAnError() {
+        let found = problems("---\ntitle: a\ntitle: b\ndate: 2020-01-01\nlang: en\n---\n")
+        #expect(found.count == 1 && found[0].hasPrefix("frontmatter.invalid@"))
+    }
+
+    @Test func langMustMatchTheFolder() {
+        #expect(problems("---\ntitle: x\ndate: 2020-01-01\nlang: ru\n---\n") == ["frontmatter.lang-mismatch@1:1"])
+    }
+
+    @Test(arguments: [("2015-10-18", "2015-10-18"), ("2016-03", "2016-03"), ("2017-02-25 21:26:00", "2017-02-25"),
+                      ("2024-02-29", "2024-02-29")])
+    func datesParse(text: String, expected: String) {
+        #expect(NoteDate(parsing: text)?.description == expected)
+    }
+
+    @Test(arguments: ["2023-02-29", "18.10.2015", "2015-1-8", "", "2015-10-32", "yesterday"])
+    func notDates(text: String) {
+        #expect(NoteDate(parsing: text) == nil)
+    }
+}

@@ -1,0 +1,79 @@
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+@Suite struct HTMLRendererTests {
+    private func html(_ markdown: String) -> String {
+        HTMLRenderer.render(MarkdownParser.parse(markdown))
+    }
+
+    @Test func headingsGetGitHubIdsAndAnAnchor() {
+        #expect(html("## 收起 (collapsing process)\n## 收起 (collapsing process)\n") == """
+        <h2 id="收起-collapsing-process">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process" aria-label="§">#</a></h2>
+        <h2 id="收起-collapsing-process-1">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process-1" aria-label="§">#</a></h2>
+
+        """)
+    }
+
+    @Test func codeBlocksKeepTheirLanguageAsAClass() {
+        #expect(html("```swift\nlet a = b < c && d\n```\n\n```\nplain\n```\n") == """
+        <pre><code class="language-swift">let a = b &lt; c &amp;&amp; d
+        </code></pre>
+        <pre><code>plain
+        </code></pre>
+
+        """)
+    }
+
+    @Test func tightListsHaveNoParagraphsLooseListsDo() {
+        #expect(html("- a\n- b\n") == "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n")
+        #expect(html("3. a\n\n4. b\n") == "<ol start=\"3\">\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ol>\n")
+    }
+
+    @Test func tablesKeepAlignmentAndScrollOnPhones() {
+        let out = html("| a | b |\n|:-:|--:|\n| `x` | ~~y~~ |\n")
+        #expect(out == """
+        <div class="table-wrap"><table>
+        <thead>
+        <tr>
+        <th style="text-align: center">a</th>
+        <th style="text-align: right">b</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td style="text-align: center"><code>x</code></td>
+        <td style="text-align: right"><del>y</del></td>
+        </tr>
+        </tbody>
+        </table></div>
+
+        """)
+    }
+
+    @Test func chineseLineBreaksDoNotBecomeSpaces() {
+        #expect(html("当界面转换到“收起”时，\n分割视图控制器\nand English\ncontinues") ==
+            "<p>当界面转换到“收起”时，分割视图控制器\nand English\ncontinues</p>\n")
+    }
+
+    @Test func emptyImageBecomesAVisiblePlaceholder() {
+        #expect(html("![]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"missing image\"></span></p>\n")
+        #expect(html("![a cat](cat.png \"Cat\")") == "<p><img src=\"cat.png\" alt=\"a cat\" title=\"Cat\" loading=\"lazy\"></p>\n")
+    }
+
+    @Test func textAndUrlsAreEscaped() {
+        #expect(html("[x](a b.md \"t\\\"q\") <b>&amp;") == "<p>[x](a b.md &quot;t&quot;q&quot;) <b>&amp;</p>\n")
+        #expect(html("[x](<a b.md>)") == "<p><a href=\"a%20b.md\">x</a></p>\n")
+        #expect(html("[x](https://e.com/?a=1&b=2)") == "<p><a href=\"https://e.com/?a=1&amp;b=2\">x</a></p>\n")
+    }
+
+    @Test func taskListItemsRenderDisabledCheckboxes() {
+        #expect(html("- [x] done\n- [ ] todo\n") == """
+        <ul>
+        <li class="task-list-item"><input type="checkbox" disabled checked aria-label="done"> done</li>
+        <li class="task-list-item"><input type="checkbox" disabled aria-label="to do"> todo</li>
+        </ul>
+
+        """)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import NotesiteKit
+
+@Suite struct LinkResolverTests {
+    private func index() -> SiteIndex {
+        func note(_ path: String, headings: [String]) -> Note {
+            let parts = path.split(separator: "/")
+            let (note, _) = NoteParser.parse(SourceFile(path: path, displayPath: path, text: """
+            ---
+            title: t
+            date: 2020-01-01
+            lang: \(parts[1])
+            ---
+            \(headings.map { "## \($0)" }.joined(separator: "\n"))
+            """))
+            return note!
+        }
+        return SiteIndex(notes: [note("notes/en/a.md", headings: ["Step 1: choose"]),
+                                 note("notes/zh/b.md", headings: ["收起 (collapsing process)"])],
+                         assets: ["en/img/x.png"])
+    }
+
+    @Test func resolvesEveryKindOfDestination() {
+        let resolver = LinkResolver(index: index())
+        #expect(resolver.target(of: "../zh/b.md#收起-collapsing-process", from: "notes/en/a.md")
+            == .note(sourcePath: "notes/zh/b.md", fragment: "收起-collapsing-process"))
+        #expect(resolver.target(of: "../zh/b.md#%E6%94%B6%E8%B5%B7-collapsing-process", from: "notes/en/a.md")
+            == .note(sourcePath: "notes/zh/b.md", fragment: "收起-collapsing-process"))
+        #expect(resolver.target(of: "./a.md", from: "notes/en/a.md") == .note(sourcePath: "notes/en/a.md", fragment: nil))
+        #expect(resolver.target(of: "img/x.png", from: "notes/en/a.md") == .asset(path: "en/img/x.png", suffix: ""))
+        #expect(resolver.target(of: "#step-1-choose", from: "notes/en/a.md") == .samePage(fragment: "step-1-choose"))
+        #expect(resolver.target(of: "https://example.com/a.md", from: "notes/en/a.md") == .external("https://example.com/a.md"))
+        #expect(resolver.target(of: "mailto:a@b.c", from: "notes/en/a.md") == .external("mailto:a@b.c"))
+        #expect(resolver.target(of: "../ru/none.md", from: "notes/en/a.md") == .missing(path: "../ru/none.md"))
+        #expect(resolver.target(of: "../../../etc/passwd", from: "notes/en/a.md") == .missing(path: "../../../etc/passwd"))
+        #expect(resolver.target(of: "", from: "notes/en/a.md") == .empty)
+    }
+
+    @Test func reportsBrokenLinksAnchorsAndImagesWithPositions() {
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md", text: """
+        ---
+        title: t
+        date: 2020-01-01
+        lang: en
+        ---
+        See [a](a.md#step-1-chose), [gone](gone.md) and [here](#nowhere).
+
+        ![]() ![x](missing.png) [fine](a.md#step-1-choose)
+        """))
+        let resolver = LinkResolver(index: index())
+        let found = resolver.diagnostics(for: note!).map { "\($0.rule)@\($0.location!)" }
+        #expect(found == ["link.anchor-missing@6:5", "link.unresolved@6:29", "link.anchor-missing@6:49",
+                          "image.empty@8:1", "image.missing@8:7"])
+        let suggestion = resolver.diagnostics(for: note!).first?.message ?? ""
+        #expect(suggestion.contains("did you mean '#step-1-choose'"))
+    }
+
+    @Test(arguments: [("en/a.html", "zh/b.html", "../zh/b.html"), ("index.html", "zh/b.html", "zh/b.html"),
+                      ("en/a.html", "en/img/x.png", "img/x.png"), ("zh/index.html", "index.html", "../index.html")])
+    func relativeURLs(from: String, to: String, expected: String) {
+        #expect(RelativeURL.from(from, to: to) == expected)
+    }
+}

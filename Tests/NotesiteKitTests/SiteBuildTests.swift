@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import NotesiteKit
+
+/// The whole pipeline on the fixture site in `Fixtures/site`, with the repository's real templates.
+@Suite struct SiteBuildTests {
+    @Test func buildsEveryPageWithTheRightLanguage() throws {
+        let site = try ScratchSite()
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        #expect(report.notes == 3)
+        #expect(report.pagesWritten == 7) // home, 3 language pages, 3 notes
+        for (page, lang) in [("index.html", "en"), ("zh/index.html", "zh-Hans"), ("ru/index.html", "ru"),
+                             ("en/collapse.html", "en"), ("zh/shoushi.html", "zh-Hans"), ("ru/svorachivanie.html", "ru")] {
+            #expect(try site.read(page).contains("<html lang=\"\(lang)\">"), "\(page)")
+        }
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/style.css").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("en/images/diagram.svg").path))
+    }
+
+    @Test func notePageHasTitleDateSourceContentsAndBody() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let page = try site.read("en/collapse.html")
+        #expect(page.contains("<h1>Collapsing, step by step</h1>"))
+        #expect(page.contains("<time datetime=\"2024-05-01\">2024-05-01</time>"))
+        #expect(page.contains("href=\"https://example.com/collapse\""))
+        #expect(page.contains("<a href=\"#step-1-choose-the-primary\">Step 1: choose the primary</a>"))
+        #expect(page.contains("<code class=\"language-swift\">"))
+        #expect(page.contains("<a href=\"../zh/shoushi.html#%E6%94%B6%E8%B5%B7-collapsing-process\">Chinese note</a>"))
+        #expect(page.contains("<img src=\"images/diagram.svg\" alt=\"Diagram\""))
+        let home = try site.read("index.html")
+        #expect(home.contains("<a class=\"note-link\" href=\"zh/shoushi.html\">收起与展开</a>"))
+        #expect(home.contains("What UIKit asks the delegate when a split view collapses."))
+    }
+
+    /// Every `href` and `src` that is not external must lead to a file of the output, and its fragment to an id
+    /// on that page: the site has to work opened from disk.
+    @Test func everyInternalLinkResolvesToAFileAndAnId() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let pages = try htmlFiles(in: site.output)
+        #expect(pages.count == 7)
+        var checked = 0
+        for page in pages {
+            let html = try String(contentsOf: page, encoding: .utf8)
+            for link in attributes(["href", "src"], in: html) {
+                if link.hasPrefix("http:") || link.hasPrefix("https:") || link.hasPrefix("mailto:") { continue }
+                #expect(!link.hasPrefix("/"), "\(page.lastPathComponent): absolute link \(link)")
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                let path = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+                let target = path.isEmpty ? page : page.deletingLastPathComponent().appendingPathComponent(path).standardizedFileURL
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(page.lastPathComponent): \(link)")
+                #expect(target.path.hasPrefix(site.output.standardizedFileURL.path), "\(link) leaves the site")
+                if parts.count == 2, !parts[1].isEmpty, target.pathExtension == "html" {
+                    let id = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+                    let targetHTML = try String(contentsOf: target, encoding: .utf8)
+                    #expect(attributes(["id"], in: targetHTML).contains(id), "\(page.lastPathComponent): #\(id) not in \(target.lastPathComponent)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 40)
+    }
+
+    @Test func aFailedBuildLeavesThePreviousSiteUntouched() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let before = try site.read("en/collapse.html")
+        try site.write("notes/en/collapse.md", "---\ntitle: \"unclosed\ndate: 2020-01-01\n---\nNew text\n")
+        let report = try SitePipeline.build(site.options)
+        #expect(!report.succeeded)
+        #expect(report.filesWritten == 0)
+        #expect(try site.read("en/collapse.html") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { $0.hasPrefix(".notesite") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func aRebuildReplacesStalePagesAndKeepsDotfiles() throws {
+        let site = try ScratchSite()
+        try FileManager.default.createDirectory(at: site.output, withIntermediateDirectories: true)
+        try Data("*\n".utf8).write(to: site.output.appendingPathComponent(".gitignore"))
+        _ = try SitePipeline.build(site.options)
+        try FileManager.default.removeItem(at: site.content.appendingPathComponent("notes/ru/svorachivanie.md"))
+        try site.write("notes/en/collapse.md", try String(contentsOf: site.content.appendingPathComponent("notes/en/collapse.md"), encoding: .utf8)
+            .replacingOccurrences(of: "[Russian one](../ru/svorachivanie.md)", with: "Russian one"))
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("ru/svorachivanie.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(".gitignore").path))
+    }
+
+    @Test func brokenLinksAreWarningsThatNameTheSpot() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/broken.md", "---\ntitle: b\ndate: 2020-01-01\nlang: en\n---\n\nSee [x](../zh/nothing.md).\n")
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded)
+        let diagnostic = try #require(report.diagnostics.first { $0.rule == "link.unresolved" })
+        #expect(diagnostic.formatted.hasSuffix("notes/en/broken.md:7:5: warning: the link points to '../zh/nothing.md', which is not a note or file of this site; correct the path (relative to this note) or remove the link [link.unresolved]"))
+    }
+
+    @Test func refusesAnOutputFolderInsideTheContent() throws {
+        let site = try ScratchSite()
+        var options = site.options
+        options.output = site.content.appendingPathComponent("public")
+        #expect(throws: NotesiteError.self) { try SitePipeline.build(options) }
+        #expect(!FileManager.default.fileExists(atPath: options.output.path))
+    }
+
+    @Test func checkWritesNothing() throws {
+        let site = try ScratchSite()
+        let report = try SitePipeline.check(site.options)
+        #expect(report.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    @Test func buildsAreByteIdentical() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let first = try htmlFiles(in: site.output).map { try Data(contentsOf: $0) }
+        _ = try SitePipeline.build(site.options)
+        let second = try htmlFiles(in: site.output).map { try Data(contentsOf: $0) }
+        #expect(first == second)
+    }
+
+    private func htmlFiles(in folder: URL) throws -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var files: [URL] = []
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "html" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The values of the named attributes, unescaped (`&amp;` → `&`).
+    private func attributes(_ names: [String], in html: String) -> [String] {
+        var values: [String] = []
+        for name in names {
+            var rest = html[...]
+            let marker = " \(name)=\""
+            while let start = rest.range(of: marker) {
+                let valueStart = start.upperBound
+                guard let end = rest[valueStart...].firstIndex(of: "\"") else { break }
+                values.append(String(rest[valueStart..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+                rest = rest[end...]
+            }
+        }
+        return values
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+@testable import NotesiteKit
+
+/// The repository's root, found from this file's path, so tests use the real `Templates/`.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A scratch folder with a copy of the fixture site as `Content/`; removed when the value is released.
+final class ScratchSite {
+    let root: URL
+    var content: URL { root.appendingPathComponent("Content") }
+    var output: URL { root.appendingPathComponent("public") }
+
+    init(fixture: String? = "site") throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        if let fixture {
+            let source = try require(Bundle.module.url(forResource: fixture, withExtension: nil, subdirectory: "Fixtures"), "fixture \(fixture)")
+            try FileManager.default.copyItem(at: source, to: content)
+        } else {
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("notes"), withIntermediateDirectories: true)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    var options: SiteOptions {
+        SiteOptions(content: content.path, templates: repositoryRoot.appendingPathComponent("Templates").path,
+                    output: output.path)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = content.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ outputPath: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(outputPath), encoding: .utf8)
+    }
+}
+
+/// `#require` outside a test function body.
+func require<T>(_ value: T?, _ message: String = "missing value") throws -> T {
+    guard let value else { throw TestFailure(message) }
+    return value
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
