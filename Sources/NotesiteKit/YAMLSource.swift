@@ -1,0 +1,82 @@
+import NotesiteMarkdown
+import Yams
+
+/// A YAML text with the means to report problems at file positions: Yams counts characters from the YAML's first
+/// line, diagnostics count UTF-8 bytes from the file's first line.
+struct YAMLSource {
+    let file: String
+    private let lines: [Substring]
+    /// The file line of the YAML's first line, minus one (front matter starts on line 2).
+    private let lineOffset: Int
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String, fileText: String, lineOffset: Int = 0) {
+        self.file = file
+        self.lines = fileText.split(separator: "\n", omittingEmptySubsequences: false)
+        self.lineOffset = lineOffset
+    }
+
+    /// Composes `yaml` into a node tree, or records why it cannot be read.
+    mutating func compose(_ yaml: String, rule: String, what: String) -> Node? {
+        do {
+            return try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            switch error {
+            case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+                let at = location(of: mark)
+                var hint = Self.hint(for: problem)
+                if hint.isEmpty, at.line >= 1, at.line <= lines.count, lines[at.line - 1].contains("\t") {
+                    hint = "; indent with spaces, not tabs"
+                }
+                report(.error, rule, at: at, "\(what) is not valid YAML: \(problem)\(hint)")
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                report(.error, rule, at: location(of: context.mark),
+                       "\(what) sets \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) more than once; keep one")
+            default:
+                report(.error, rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+            }
+        } catch {
+            report(.error, rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+        }
+        return nil
+    }
+
+    private static func hint(for problem: String) -> String {
+        if problem.contains("tab") { return "; indent with spaces, not tabs" }
+        if problem.contains("quoted scalar") { return "; close the quote" }
+        if problem.contains("mapping values are not allowed") { return "; quote a value that contains ': '" }
+        return ""
+    }
+
+    /// The file position of a Yams mark.
+    func location(of mark: Mark) -> SourceLocation {
+        let line = mark.line + lineOffset
+        guard line >= 1, line <= lines.count else { return SourceLocation(line: line, column: mark.column) }
+        var bytes = 0
+        for (i, scalar) in lines[line - 1].unicodeScalars.enumerated() where i < mark.column - 1 {
+            bytes += UTF8.width(scalar)
+        }
+        return SourceLocation(line: line, column: bytes + 1)
+    }
+
+    func location(of node: Node?) -> SourceLocation? {
+        node?.mark.map(location(of:))
+    }
+
+    /// A scalar's text; a list or mapping where a single value belongs is a diagnostic.
+    mutating func string(_ node: Node?, key: String, rule: String) -> String? {
+        guard let node else { return nil }
+        if let scalar = node.scalar {
+            if scalar.tag == Tag(.null) && (scalar.string == "" || scalar.string == "~" || scalar.string == "null") {
+                return nil
+            }
+            return scalar.string
+        }
+        report(.error, rule, at: location(of: node), "`\(key)` must be a single value, not \(node.sequence != nil ? "a list" : "a mapping")")
+        return nil
+    }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ rule: String, at location: SourceLocation?, _ message: String) {
+        diagnostics.append(Diagnostic(severity, rule, file: file, at: location, message))
+    }
+}
