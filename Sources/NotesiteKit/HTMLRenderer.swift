@@ -5,19 +5,33 @@ public struct HTMLRenderer {
     /// Turns a link or image destination as written into the `href`/`src` the page uses, or nil for "no address".
     public typealias LinkRewriter = (_ destination: String, _ isImage: Bool) -> String?
 
+    /// Ways for the site to render some nodes its own way; each returns nil to leave the node to the renderer.
+    public struct Hooks {
+        /// The HTML of an inline code span (for example, linked to its reference entry).
+        public var inlineCode: (String) -> String? = { _ in nil }
+        /// The HTML of a code block, given its info string and code.
+        public var codeBlock: (_ info: String, _ code: String) -> String? = { _, _ in nil }
+        /// The HTML that replaces a raw HTML block (for example, a placeholder the site fills from data).
+        public var htmlBlock: (String) -> String? = { _ in nil }
+
+        public init() {}
+    }
+
     private let headingIDs: [String]
     private let rewrite: LinkRewriter
+    private let hooks: Hooks
     private var nextHeading = 0
     private var out = ""
 
-    private init(headingIDs: [String], rewrite: @escaping LinkRewriter) {
+    private init(headingIDs: [String], rewrite: @escaping LinkRewriter, hooks: Hooks = Hooks()) {
         self.headingIDs = headingIDs
         self.rewrite = rewrite
+        self.hooks = hooks
     }
 
     /// The body of `note` as HTML.
-    public static func render(_ note: Note, rewrite: @escaping LinkRewriter) -> String {
-        var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite)
+    public static func render(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> String {
+        var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
         for block in note.document.children { renderer.render(block, tight: false) }
         return renderer.out
@@ -75,6 +89,10 @@ public struct HTMLRenderer {
             }
             out += "</li>\n"
         case .codeBlock(let info, let code):
+            if let html = hooks.codeBlock(info, code) {
+                out += html
+                return
+            }
             let language = info.split(separator: " ").first.map(String.init) ?? ""
             if language.isEmpty {
                 out += "<pre><code>"
@@ -84,7 +102,7 @@ public struct HTMLRenderer {
             out += Escape.text(code)
             out += "</code></pre>\n"
         case .htmlBlock(let html):
-            out += html
+            out += hooks.htmlBlock(html) ?? html
         case .thematicBreak:
             out += "<hr>\n"
         case .table(let alignments):
@@ -140,7 +158,7 @@ public struct HTMLRenderer {
             case .lineBreak:
                 out += "<br>\n"
             case .code(let s):
-                out += "<code>\(Escape.text(s))</code>"
+                out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
             case .htmlInline(let html):
                 out += html
             case .emphasis:

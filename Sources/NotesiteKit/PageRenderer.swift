@@ -5,12 +5,20 @@ import NotesiteMarkdown
 public struct PageRenderer: Sendable {
     public let index: SiteIndex
     public let templates: TemplateSet
+    /// The reference pages and symbol links; nil when the content has no data folder.
+    public let reference: ReferenceSite?
     private let resolver: LinkResolver
 
-    public init(index: SiteIndex, templates: TemplateSet) {
+    public init(index: SiteIndex, templates: TemplateSet, reference: ReferenceSite? = nil) {
         self.index = index
         self.templates = templates
+        self.reference = reference
         self.resolver = LinkResolver(index: index)
+    }
+
+    /// The reference pages, the collapse table and `reference/symbols.json`.
+    public func referencePages() -> [OutputFile] {
+        reference?.pages(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
     }
 
     /// The home page and one index page per language.
@@ -38,7 +46,10 @@ public struct PageRenderer: Sendable {
     /// The page of one note.
     public func page(for note: Note) -> OutputFile {
         let path = note.outputPath
-        let body = HTMLRenderer.render(note) { destination, isImage in href(for: destination, from: note, isImage: isImage) }
+        let hooks = reference?.linker(forPage: path).hooks ?? HTMLRenderer.Hooks()
+        let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
+            href(for: destination, from: note, isImage: isImage)
+        }
         var context = common(page: path, language: note.language, title: note.metadata.title)
         var fields: [String: Any] = ["title": note.metadata.title, "slug": note.slug]
         if let date = note.metadata.date { fields["date"] = date.description }
@@ -112,6 +123,10 @@ public struct PageRenderer: Sendable {
             },
         ]
         if let title { context["pageTitle"] = title }
+        if let reference, !reference.data.isEmpty {
+            context["referenceHref"] = root + ReferenceSite.indexPath
+            if reference.data.collapseTable != nil { context["collapseTableHref"] = root + ReferenceSite.collapseTablePath }
+        }
         return context
     }
 }

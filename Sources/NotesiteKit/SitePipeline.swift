@@ -54,9 +54,14 @@ public enum SitePipeline {
         let templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
         let tree = try ContentLoader(root: options.content, displayRoot: options.contentDisplay).load()
 
+        let (data, dataDiagnostics) = ReferenceData.load(contentRoot: options.content, displayRoot: options.contentDisplay)
+        if !data.isEmpty {
+            try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
+        }
         let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
-        var diagnostics = tree.diagnostics + parsed.flatMap(\.diagnostics)
+        var diagnostics = tree.diagnostics + dataDiagnostics + parsed.flatMap(\.diagnostics)
         let index = SiteIndex(notes: parsed.compactMap(\.note), assets: tree.assets)
+        let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index)
         let resolver = LinkResolver(index: index)
         diagnostics += index.notes.parallelMap { resolver.diagnostics(for: $0) }.flatMap { $0 }
         diagnostics = diagnostics.sortedForDisplay()
@@ -64,13 +69,13 @@ public enum SitePipeline {
         var written = 0
         var pages = 0
         if write && !diagnostics.hasErrors {
-            let renderer = PageRenderer(index: index, templates: templates)
+            let renderer = PageRenderer(index: index, templates: templates, reference: reference)
             let notePages = index.notes.parallelMap { renderer.page(for: $0) }
-            let listing = renderer.listingPages()
+            let listing = renderer.listingPages() + renderer.referencePages()
             let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
             try SiteWriter(output: options.output).write(files)
             written = files.count
-            pages = listing.count + notePages.count
+            pages = (listing + notePages).filter { $0.path.hasSuffix(".html") }.count
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return SiteReport(diagnostics: diagnostics, notes: index.notes.count, filesWritten: written, pagesWritten: pages,

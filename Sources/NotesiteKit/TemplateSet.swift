@@ -5,8 +5,11 @@ import Mustache
 public struct TemplateSet: Sendable {
     /// Templates every site needs.
     public static let required = ["home", "language", "note"]
+    /// Templates a site with reference data (`Content/data/`) needs too.
+    public static let referenceTemplates = ["reference-index", "reference-page", "collapse-table"]
 
     let library: MustacheLibrary
+    let names: Set<String>
     /// Files under `assets/`, as paths below the templates folder, copied to the output unchanged.
     let assets: [String]
     let root: URL
@@ -47,9 +50,18 @@ public struct TemplateSet: Sendable {
         guard missing.isEmpty else {
             throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
         }
+        self.names = names
         self.library = library
         self.assets = assets.sorted()
         self.root = folder
+    }
+
+    /// Stops the run when one of `required` is missing.
+    func require(_ required: [String], displayPath: String) throws {
+        let missing = required.filter { !names.contains($0) }
+        guard missing.isEmpty else {
+            throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
+        }
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {

@@ -9,7 +9,7 @@ import Testing
         let report = try SitePipeline.build(site.options)
         #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
         #expect(report.notes == 3)
-        #expect(report.pagesWritten == 7) // home, 3 language pages, 3 notes
+        #expect(report.pagesWritten == 11) // home, 3 language pages, 3 notes, reference index, 2 type pages, collapse table
         for (page, lang) in [("index.html", "en"), ("zh/index.html", "zh-Hans"), ("ru/index.html", "ru"),
                              ("en/collapse.html", "en"), ("zh/shoushi.html", "zh-Hans"), ("ru/svorachivanie.html", "ru")] {
             #expect(try site.read(page).contains("<html lang=\"\(lang)\">"), "\(page)")
@@ -40,7 +40,7 @@ import Testing
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
         let pages = try htmlFiles(in: site.output)
-        #expect(pages.count == 7)
+        #expect(pages.count == 11)
         var checked = 0
         for page in pages {
             let html = try String(contentsOf: page, encoding: .utf8)

@@ -1,0 +1,215 @@
+/// Finds the API names in a piece of code, spelled the way the symbol list spells them: a call or declaration with
+/// its argument labels (`setOverrideTraitCollection(_:forChildViewController:)`), an Objective-C selector
+/// (`collapseSecondaryViewController:ontoPrimaryViewController:`), an implicit member (`.Regular`), or a plain name.
+///
+/// A lexical scan, not a parser: it skips comments and string literals and reads labels at the top level of each
+/// argument list, which is what the notes' snippets need.
+public enum CodeScanner {
+    /// A name found in code.
+    public struct Reference: Hashable, Sendable {
+        /// The UTF-8 byte range of the name's first identifier in the code (what a link wraps).
+        public var range: Range<Int>
+        /// Spellings to try, most specific first.
+        public var candidates: [String]
+    }
+
+    public enum Dialect: Sendable {
+        case swift, objc
+
+        /// The dialect of a fenced code block's info string, or of inline code (nil info).
+        public init?(info: String) {
+            switch info.split(separator: " ").first?.lowercased() ?? "" {
+            case "swift": self = .swift
+            case "objc", "objective-c", "objectivec", "obj-c", "m", "mm": self = .objc
+            default: return nil
+            }
+        }
+    }
+
+    public static func scan(_ code: String, dialect: Dialect) -> [Reference] {
+        let tokens = tokenize(Array(code.utf8))
+        return dialect == .swift ? swiftReferences(tokens) : objcReferences(tokens)
+    }
+
+    // MARK: Tokens
+
+    struct Token {
+        enum Kind { case identifier, punctuation }
+        var kind: Kind
+        var text: String
+        var range: Range<Int>
+    }
+
+    static func tokenize(_ bytes: [UInt8]) -> [Token] {
+        var tokens: [Token] = []
+        var i = 0
+        func isIdentStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b >= 0x80 }
+        func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+            } else if b == UInt8(ascii: "\"") {
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\n") {
+                    i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                i += 1
+            } else if isIdentStart(b) {
+                let start = i
+                while i < bytes.count, isIdent(bytes[i]) { i += 1 }
+                tokens.append(Token(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), range: start..<i))
+            } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                i += 1
+            } else if b >= 0x30 && b <= 0x39 {
+                while i < bytes.count, isIdent(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
+            } else {
+                tokens.append(Token(kind: .punctuation, text: String(UnicodeScalar(b)), range: i..<(i + 1)))
+                i += 1
+            }
+        }
+        return tokens
+    }
+
+    // MARK: Swift
+
+    private static func swiftReferences(_ tokens: [Token]) -> [Reference] {
+        var result: [Reference] = []
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            guard token.kind == .identifier else { i += 1; continue }
+            let previous = i > 0 ? tokens[i - 1].text : ""
+            let isDeclaration = i > 0 && tokens[i - 1].text == "func"
+            var candidates: [String] = []
+            if i + 1 < tokens.count, tokens[i + 1].text == "(" {
+                let labels = isDeclaration ? declarationLabels(tokens, open: i + 1) : callLabels(tokens, open: i + 1)
+                candidates.append("\(token.text)(\(labels.map { "\($0):" }.joined()))")
+            }
+            if previous == "." {
+                candidates.append("." + token.text)
+                // `Type.member`: try the qualified name too.
+                if i >= 2, tokens[i - 2].kind == .identifier { candidates.append("\(tokens[i - 2].text).\(token.text)") }
+            }
+            candidates.append(token.text)
+            if !isKeyword(token.text) {
+                result.append(Reference(range: token.range, candidates: candidates))
+            }
+            i += 1
+        }
+        return result
+    }
+
+    /// Labels of a call: `f(a, label: b)` → `["_", "label"]`; `f()` → `[]`.
+    private static func callLabels(_ tokens: [Token], open: Int) -> [String] {
+        var labels: [String] = []
+        var depth = 0
+        var argumentStart = true
+        var j = open
+        while j < tokens.count {
+            let t = tokens[j]
+            if t.text == "(" || t.text == "[" || t.text == "{" {
+                depth += 1
+                if depth == 1 { argumentStart = true; j += 1; continue }
+            } else if t.text == ")" || t.text == "]" || t.text == "}" {
+                depth -= 1
+                if depth == 0 { break }
+            } else if depth == 1, t.text == "," {
+                argumentStart = true
+                j += 1
+                continue
+            }
+            if depth == 1, argumentStart {
+                if t.kind == .identifier, j + 1 < tokens.count, tokens[j + 1].text == ":", !(j + 2 < tokens.count && tokens[j + 2].text == ":") {
+                    labels.append(t.text)
+                } else {
+                    labels.append("_")
+                }
+                argumentStart = false
+            }
+            j += 1
+        }
+        return labels
+    }
+
+    /// External labels of a declaration: `func f(_ a: T, label b: U)` → `["_", "label"]`.
+    private static func declarationLabels(_ tokens: [Token], open: Int) -> [String] {
+        var labels: [String] = []
+        var depth = 0
+        var parameterStart = true
+        var j = open
+        while j < tokens.count {
+            let t = tokens[j]
+            if t.text == "(" || t.text == "[" || t.text == "<" {
+                depth += 1
+                if depth == 1 { parameterStart = true; j += 1; continue }
+            } else if t.text == ")" || t.text == "]" || t.text == ">" {
+                depth -= 1
+                if depth == 0 { break }
+            } else if depth == 1, t.text == "," {
+                parameterStart = true
+                j += 1
+                continue
+            }
+            if depth == 1, parameterStart, t.kind == .identifier {
+                labels.append(t.text)
+                parameterStart = false
+            }
+            j += 1
+        }
+        return labels
+    }
+
+    private static let keywords: Set<String> = [
+        "func", "let", "var", "if", "else", "guard", "return", "class", "struct", "enum", "protocol", "extension",
+        "override", "private", "public", "internal", "fileprivate", "open", "static", "self", "Self", "super", "nil",
+        "true", "false", "in", "for", "while", "switch", "case", "default", "break", "continue", "import", "as", "is",
+        "try", "throws", "rethrows", "weak", "unowned", "lazy", "init", "deinit", "where", "some", "any", "inout",
+        "optional", "required", "convenience", "mutating", "get", "set", "didSet", "willSet", "typealias", "do", "catch",
+        "void", "id", "YES", "NO", "return", "_",
+    ]
+
+    private static func isKeyword(_ word: String) -> Bool { keywords.contains(word) }
+
+    // MARK: Objective-C
+
+    /// Message sends `[receiver part:arg part:arg]`, method declarations `- (T)part:(T)a part:(T)b`, and names.
+    private static func objcReferences(_ tokens: [Token]) -> [Reference] {
+        var result: [Reference] = []
+        var consumed = Set<Int>()
+        for (i, token) in tokens.enumerated() where token.kind == .identifier {
+            guard !consumed.contains(i) else { continue }
+            // A selector part: `name:` whose previous token ends an expression or opens the method.
+            if i + 1 < tokens.count, tokens[i + 1].text == ":" {
+                var parts: [String] = []
+                var j = i
+                var depth = 0
+                while j < tokens.count {
+                    let t = tokens[j]
+                    if t.text == "[" || t.text == "(" { depth += 1 }
+                    if t.text == "]" || t.text == ")" {
+                        if depth == 0 { break }
+                        depth -= 1
+                    }
+                    if t.text == ";" || t.text == "{" { break }
+                    if depth == 0, t.kind == .identifier, j + 1 < tokens.count, tokens[j + 1].text == ":" {
+                        parts.append(t.text)
+                        consumed.insert(j)
+                    }
+                    j += 1
+                }
+                let selector = parts.map { "\($0):" }.joined()
+                result.append(Reference(range: token.range, candidates: [selector, "-" + selector, "+" + selector]))
+                continue
+            }
+            if !isKeyword(token.text) {
+                result.append(Reference(range: token.range, candidates: [token.text]))
+            }
+        }
+        return result
+    }
+}

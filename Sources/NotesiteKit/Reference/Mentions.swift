@@ -1,0 +1,82 @@
+import NotesiteMarkdown
+
+/// A place where a note names a known symbol.
+public struct Mention: Hashable, Sendable {
+    public var symbolID: String
+    /// The note's source path (`notes/zh/…md`).
+    public var notePath: String
+    /// The id of the heading whose section holds the mention; nil before the first heading.
+    public var headingID: String?
+    /// The spelling as the note writes it.
+    public var spelling: String
+    public var location: SourceLocation
+}
+
+/// Finds every mention of a known symbol in a note: inline code and the names in Swift and Objective-C blocks.
+public struct MentionFinder: Sendable {
+    public let resolver: SymbolResolver
+
+    public init(resolver: SymbolResolver) {
+        self.resolver = resolver
+    }
+
+    /// The symbol an inline code span names as a whole (`show(_:sender:)`), if any.
+    public func symbol(forInlineCode code: String) -> Symbol? {
+        resolver.resolve(code)
+    }
+
+    /// The names in a piece of code that resolve, with the spelling that matched.
+    public func references(in code: String, dialect: CodeScanner.Dialect) -> [(CodeScanner.Reference, Symbol, String)] {
+        CodeScanner.scan(code, dialect: dialect).compactMap { reference in
+            for candidate in reference.candidates {
+                if let symbol = resolver.resolve(candidate) { return (reference, symbol, candidate) }
+            }
+            return nil
+        }
+    }
+
+    public func mentions(in note: Note) -> [Mention] {
+        var result: [Mention] = []
+        var headingIndex = 0
+        var currentHeading: String?
+        note.document.forEach { node in
+            switch node.kind {
+            case .heading:
+                if headingIndex < note.headings.count { currentHeading = note.headings[headingIndex].id }
+                headingIndex += 1
+            case .code(let code):
+                if let symbol = symbol(forInlineCode: code) {
+                    result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                                          spelling: code, location: node.range.start))
+                } else {
+                    for (_, symbol, spelling) in references(in: code, dialect: .swift) {
+                        result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                                              spelling: spelling, location: node.range.start))
+                    }
+                }
+            case .codeBlock(let info, let code):
+                guard let dialect = CodeScanner.Dialect(info: info) else { return }
+                let bytes = Array(code.utf8)
+                for (reference, symbol, spelling) in references(in: code, dialect: dialect) {
+                    result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                                          spelling: spelling,
+                                          location: Self.location(of: reference.range.lowerBound, in: bytes, block: node.range.start)))
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    /// The file position of a byte of a fenced block's code: the code starts on the line after the fence.
+    static func location(of offset: Int, in code: [UInt8], block: SourceLocation) -> SourceLocation {
+        var line = block.line + 1
+        var lineStart = 0
+        for i in 0..<min(offset, code.count) where code[i] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        return SourceLocation(line: line, column: block.column + offset - lineStart)
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// Stage 5c: the reference pages (one per type, the delegate-method reference, the collapse table), the mentions
+/// that link entries back to notes, and `reference/symbols.json`.
+public struct ReferenceSite: Sendable {
+    public let data: ReferenceData
+    public let finder: MentionFinder
+    /// Mentions of each symbol, in the order of the site's notes.
+    public let mentions: [String: [Mention]]
+    private let index: SiteIndex
+
+    public static let folder = "reference"
+    public static let indexPath = "reference/index.html"
+    public static let collapseTablePath = "reference/collapse-table.html"
+    public static let symbolsJSONPath = "reference/symbols.json"
+    public static let delegatePage = "UISplitViewControllerDelegate"
+
+    static func pagePath(_ page: String) -> String { "\(folder)/\(page).html" }
+
+    public init(data: ReferenceData, index: SiteIndex) {
+        self.data = data
+        self.index = index
+        self.finder = MentionFinder(resolver: SymbolResolver(list: data.symbols))
+        let finder = self.finder
+        let perNote = index.notes.parallelMap { finder.mentions(in: $0) }
+        var mentions: [String: [Mention]] = [:]
+        for list in perNote {
+            for mention in list { mentions[mention.symbolID, default: []].append(mention) }
+        }
+        self.mentions = mentions
+    }
+
+    /// The hooks that link a note page's code to the reference.
+    func linker(forPage page: String) -> SymbolLinker {
+        SymbolLinker(finder: finder, data: data, page: page)
+    }
+
+    /// Reference pages in a stable order: types by name, with the delegate-method reference first.
+    public var pageNames: [String] {
+        let names = Set(data.symbols.symbols.map(\.page))
+        return names.sorted { a, b in
+            if a == Self.delegatePage || b == Self.delegatePage { return a == Self.delegatePage }
+            return a < b
+        }
+    }
+
+    // MARK: Pages
+
+    func pages(templates: TemplateSet, common: (String, String) -> [String: Any]) -> [OutputFile] {
+        guard !data.isEmpty else { return [] }
+        var files: [OutputFile] = []
+        var indexContext = common(Self.indexPath, "Reference")
+        indexContext["pages"] = pageNames.map { name -> [String: Any] in
+            let members = data.symbols.symbols.filter { $0.page == name }
+            var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count]
+            if let type = data.symbols[name] { item["summary"] = type.summary.replacingOccurrences(of: "`", with: "") }
+            if name == Self.delegatePage { item["isDelegate"] = true }
+            return item
+        }
+        if data.collapseTable != nil { indexContext["collapseTableHref"] = "collapse-table.html" }
+        files.append(OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexContext))))
+
+        for name in pageNames {
+            let path = Self.pagePath(name)
+            var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
+            let symbols = data.symbols.symbols.filter { $0.page == name }
+            let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
+            context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
+            context["entries"] = ordered.map { entry($0, page: path) }
+            if name == Self.delegatePage, !data.sequences.isEmpty {
+                context["diagrams"] = data.sequences.map { sequence -> [String: Any] in
+                    ["id": "sequence-\(sequence.id)", "title": sequence.title,
+                     "svg": sequence.svg(symbols: data.symbols) { id in
+                         RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id
+                     }]
+                }
+            }
+            files.append(OutputFile(path: path, contents: .text(templates.render("reference-page", context))))
+        }
+
+        if let table = data.collapseTable {
+            var context = common(Self.collapseTablePath, "The collapse table")
+            context["table"] = table.html { id in
+                data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
+            }
+            let shownIn = mentionLinks(placeholderNotes(), from: Self.collapseTablePath)
+            if !shownIn.isEmpty {
+                context["mentions"] = shownIn
+                context["hasMentions"] = true
+            }
+            files.append(OutputFile(path: Self.collapseTablePath, contents: .text(templates.render("collapse-table", context))))
+        }
+        files.append(OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())))
+        return files
+    }
+
+    /// One entry's template values.
+    private func entry(_ symbol: Symbol, page: String) -> [String: Any] {
+        let rich = { (text: String) in richText(text, page: page, self: symbol.id) }
+        var item: [String: Any] = ["id": symbol.id, "name": symbol.swift, "kind": symbol.kind.rawValue, "summary": rich(symbol.summary)]
+        if let container = symbol.container { item["container"] = container }
+        if let declaration = symbol.declaration { item["declaration"] = declaration }
+        if let calledWhen = symbol.calledWhen { item["calledWhen"] = rich(calledWhen) }
+        if let returns = symbol.returns { item["returns"] = rich(returns) }
+        if !symbol.events.isEmpty { item["events"] = symbol.events.joined(separator: ", ") }
+        if let introduced = symbol.introduced { item["introduced"] = introduced }
+        if let deprecated = symbol.deprecated { item["deprecated"] = deprecated }
+        if let replacement = symbol.replacement.flatMap({ data.symbols[$0] }) {
+            item["replacement"] = ["name": replacement.swift,
+                                   "href": RelativeURL.from(page, to: Self.pagePath(replacement.page)) + "#" + replacement.id]
+        }
+        if let note = symbol.replacementNote { item["replacementNote"] = rich(note) }
+        var spellings: [[String: Any]] = Symbol.swiftVersions.compactMap { version in
+            symbol.swiftNames[version].map { ["label": "Swift \(version == "4.2" ? "4.2+" : version)", "name": $0] }
+        }
+        if let objc = symbol.objc { spellings.append(["label": "Objective-C", "name": objc]) }
+        item["spellings"] = spellings
+        item["translations"] = [Language.zh, .ru].compactMap { lang -> [String: Any]? in
+            guard let texts = symbol.translations[lang] else { return nil }
+            var t: [String: Any] = ["htmlLang": lang.htmlLang, "name": lang.nativeName]
+            if let s = texts.summary { t["summary"] = rich(s) }
+            if let s = texts.calledWhen { t["calledWhen"] = rich(s) }
+            if let s = texts.returns { t["returns"] = rich(s) }
+            return t
+        }
+        let links = mentionLinks(mentions[symbol.id] ?? [], from: page)
+        if !links.isEmpty {
+            item["mentions"] = links
+            item["hasMentions"] = true
+        }
+        return item
+    }
+
+    /// A data text as HTML: `code` spans become code, linked to their entry when they name another symbol.
+    private func richText(_ text: String, page: String, self ownID: String) -> String {
+        var out = ""
+        for (i, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() {
+            guard i % 2 == 1 else {
+                out += Escape.text(String(part))
+                continue
+            }
+            let code = "<code>\(Escape.text(String(part)))</code>"
+            if let symbol = finder.symbol(forInlineCode: String(part)), symbol.id != ownID {
+                let href = RelativeURL.from(page, to: Self.pagePath(symbol.page)) + "#" + symbol.id
+                out += "<a class=\"symbol\" href=\"\(Escape.href(href))\" title=\"\(Escape.attribute(symbol.swift))\">\(code)</a>"
+            } else {
+                out += code
+            }
+        }
+        return out
+    }
+
+    /// "Mentioned in" links, one per note section, with the spellings used there.
+    private func mentionLinks(_ mentions: [Mention], from page: String) -> [[String: Any]] {
+        var order: [String] = []
+        var grouped: [String: (Mention, [String])] = [:]
+        for mention in mentions {
+            let key = mention.notePath + "#" + (mention.headingID ?? "")
+            if let existing = grouped[key] {
+                if !existing.1.contains(mention.spelling) { grouped[key]!.1.append(mention.spelling) }
+            } else {
+                order.append(key)
+                grouped[key] = (mention, [mention.spelling])
+            }
+        }
+        return order.compactMap { key in
+            guard let (mention, spellings) = grouped[key], let note = index.note(atSourcePath: mention.notePath) else { return nil }
+            var href = RelativeURL.from(page, to: note.outputPath)
+            var section: String?
+            if let heading = mention.headingID {
+                href += "#" + heading
+                section = note.headings.first { $0.id == heading }?.text
+            }
+            var item: [String: Any] = ["href": href, "title": note.metadata.title, "htmlLang": note.language.htmlLang,
+                                       "spellings": spellings.joined(separator: ", ")]
+            if let section { item["section"] = section }
+            return item
+        }
+    }
+
+    /// Notes that show the collapse table, as mentions of its page.
+    private func placeholderNotes() -> [Mention] {
+        index.notes.compactMap { note in
+            var found: Mention?
+            var headingIndex = 0
+            var heading: String?
+            note.document.forEach { node in
+                if case .heading = node.kind {
+                    heading = headingIndex < note.headings.count ? note.headings[headingIndex].id : nil
+                    headingIndex += 1
+                }
+                if found == nil, case .htmlBlock(let html) = node.kind, html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder {
+                    found = Mention(symbolID: "", notePath: note.source.path, headingID: heading, spelling: "collapse table",
+                                    location: node.range.start)
+                }
+            }
+            return found
+        }
+    }
+
+    // MARK: symbols.json
+
+    /// For tools and other sites: each symbol's id, current Swift name, entry URL (relative to the site's root) and
+    /// mentions. Keys are sorted so the file is byte-identical from build to build.
+    func symbolsJSON() -> String {
+        let symbols: [[String: Any]] = data.symbols.symbols.map { symbol in
+            [
+                "id": symbol.id,
+                "swift": symbol.swift,
+                "kind": symbol.kind.rawValue,
+                "url": Self.pagePath(symbol.page) + "#" + symbol.id,
+                "mentions": (mentions[symbol.id] ?? []).map { mention -> [String: Any] in
+                    let note = index.note(atSourcePath: mention.notePath)
+                    var item: [String: Any] = ["page": note?.outputPath ?? "", "lang": note?.language.rawValue ?? "",
+                                               "spelling": mention.spelling, "line": mention.location.line]
+                    if let heading = mention.headingID { item["anchor"] = heading }
+                    return item
+                },
+            ]
+        }
+        let object: [String: Any] = ["version": 1, "base": "urls are relative to the site's root", "symbols": symbols]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

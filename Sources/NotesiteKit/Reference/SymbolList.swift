@@ -1,0 +1,110 @@
+import Foundation
+import NotesiteMarkdown
+import Yams
+
+/// The known symbol list: every API the site has a reference entry for.
+public struct SymbolList: Sendable {
+    public let symbols: [Symbol]
+    private let byID: [String: Int]
+
+    public init(symbols: [Symbol]) {
+        self.symbols = symbols
+        var byID: [String: Int] = [:]
+        for (i, symbol) in symbols.enumerated() where byID[symbol.id] == nil { byID[symbol.id] = i }
+        self.byID = byID
+    }
+
+    public subscript(id: String) -> Symbol? { byID[id].map { symbols[$0] } }
+
+    public static let empty = SymbolList(symbols: [])
+
+    /// Reads and validates `symbols.yml`. Every problem is a diagnostic at its position in the file; entries that
+    /// cannot be used are left out, the rest load.
+    public static func load(text: String, file: String) -> (SymbolList, [Diagnostic]) {
+        var yaml = YAMLSource(file: file, fileText: text)
+        guard let root = yaml.compose(text, rule: "data.invalid", what: "the symbol list") else {
+            return (.empty, yaml.diagnostics)
+        }
+        guard let entries = root.mapping?["symbols"]?.sequence else {
+            yaml.report(.error, "data.invalid", at: yaml.location(of: root) ?? SourceLocation(line: 1, column: 1),
+                        "the symbol list must have a key `symbols:` holding a list of entries")
+            return (.empty, yaml.diagnostics)
+        }
+        var symbols: [Symbol] = []
+        var firstSeen: [String: SourceLocation] = [:]
+        for entry in entries {
+            guard let symbol = parseEntry(entry, yaml: &yaml) else { continue }
+            if let earlier = firstSeen[symbol.id] {
+                yaml.report(.error, "data.duplicate-id", at: symbol.location,
+                            "the id '\(symbol.id)' is already used by the entry at line \(earlier.line); ids must be unique")
+                continue
+            }
+            firstSeen[symbol.id] = symbol.location ?? SourceLocation(line: 0, column: 0)
+            symbols.append(symbol)
+        }
+        let ids = Set(symbols.map(\.id))
+        for symbol in symbols {
+            if let replacement = symbol.replacement, !ids.contains(replacement) {
+                var message = "the replacement '\(replacement)' of '\(symbol.id)' is not an id in the list"
+                if let near = NearMiss.best(for: replacement, in: Array(ids)) { message += "; did you mean '\(near)'?" }
+                yaml.report(.error, "data.dangling-replacement", at: symbol.location, message)
+            }
+        }
+        return (SymbolList(symbols: symbols), yaml.diagnostics)
+    }
+
+    private static func parseEntry(_ node: Node, yaml: inout YAMLSource) -> Symbol? {
+        let at = yaml.location(of: node)
+        guard let map = node.mapping else {
+            yaml.report(.error, "data.invalid", at: at, "each entry of `symbols` must be a mapping with `id`, `kind` and `swift`")
+            return nil
+        }
+        func text(_ key: String) -> String? { yaml.string(map[key], key: key, rule: "data.invalid") }
+        guard let id = text("id"), !id.isEmpty else {
+            yaml.report(.error, "data.invalid", at: at, "the entry has no `id`; give it a stable, unique id such as `UISplitViewController.isCollapsed`")
+            return nil
+        }
+        guard let kindText = text("kind") else {
+            yaml.report(.error, "data.invalid", at: at, "'\(id)' has no `kind`")
+            return nil
+        }
+        guard let kind = Symbol.Kind(rawValue: kindText) else {
+            let known = Symbol.Kind.allCases.map(\.rawValue)
+            var message = "'\(id)' has the unknown kind '\(kindText)'"
+            message += NearMiss.best(for: kindText, in: known).map { "; did you mean '\($0)'?" } ?? "; use one of \(known.joined(separator: ", "))"
+            yaml.report(.error, "data.unknown-kind", at: yaml.location(of: map["kind"]) ?? at, message)
+            return nil
+        }
+        guard let swift = text("swift") else {
+            yaml.report(.error, "data.invalid", at: at, "'\(id)' has no `swift` name")
+            return nil
+        }
+        var names: [String: String] = [:]
+        if let versions = map["swift_versions"]?.mapping {
+            for (key, value) in versions {
+                guard let version = key.string, Symbol.swiftVersions.contains(version) else {
+                    yaml.report(.error, "data.invalid", at: yaml.location(of: key),
+                                "'\(key.string ?? "?")' is not a Swift version of the list; use \(Symbol.swiftVersions.joined(separator: ", "))")
+                    continue
+                }
+                if let name = yaml.string(value, key: "swift_versions.\(version)", rule: "data.invalid") { names[version] = name }
+            }
+        }
+        var translations: [Language: Symbol.Texts] = [:]
+        if let i18n = map["i18n"]?.mapping {
+            for (key, value) in i18n {
+                guard let lang = key.string.flatMap(Language.init(rawValue:)), let texts = value.mapping else { continue }
+                translations[lang] = Symbol.Texts(
+                    summary: yaml.string(texts["summary"], key: "summary", rule: "data.invalid"),
+                    calledWhen: yaml.string(texts["called_when"], key: "called_when", rule: "data.invalid"),
+                    returns: yaml.string(texts["returns"], key: "returns", rule: "data.invalid"))
+            }
+        }
+        let events = map["events"]?.sequence?.compactMap(\.string) ?? []
+        return Symbol(id: id, kind: kind, container: text("container"), swift: swift, swiftNames: names, objc: text("objc"),
+                      introduced: text("introduced"), deprecated: text("deprecated"), replacement: text("replacement"),
+                      replacementNote: text("replacement_note"), summary: text("summary") ?? "",
+                      declaration: text("declaration"), events: events, calledWhen: text("called_when"),
+                      returns: text("returns"), translations: translations, location: at)
+    }
+}

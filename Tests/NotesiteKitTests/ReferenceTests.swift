@@ -1,0 +1,195 @@
+import Foundation
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+@Suite struct SymbolListTests {
+    @Test func theRealSymbolListLoadsCleanly() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, diagnostics) = SymbolList.load(text: try String(contentsOf: url, encoding: .utf8), file: "symbols.yml")
+        #expect(diagnostics.map(\.formatted) == [])
+        #expect(list.symbols.count >= 216)
+        let delegateMethods = list.symbols.filter { $0.container == "UISplitViewControllerDelegate" && $0.kind == .method }
+        #expect(delegateMethods.count >= 20)
+        for method in delegateMethods {
+            #expect(method.declaration != nil, "\(method.id)")
+            #expect(!method.events.isEmpty, "\(method.id)")
+            #expect(method.calledWhen != nil, "\(method.id)")
+        }
+    }
+
+    @Test func reportsDuplicateIdsUnknownKindsAndDanglingReplacementsWhereTheyAre() {
+        let text = """
+        symbols:
+          - id: A
+            kind: class
+            swift: A
+          - id: A
+            kind: class
+            swift: A
+          - id: B
+            kind: klass
+            swift: B
+          - id: C.old
+            kind: method
+            container: C
+            swift: old()
+            deprecated: "8.0"
+            replacement: C.nwe
+          - id: C.new
+            kind: method
+            container: C
+            swift: new()
+        """
+        let (list, diagnostics) = SymbolList.load(text: text, file: "symbols.yml")
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!)" } == [
+            "data.duplicate-id@5:5", "data.unknown-kind@9:11", "data.dangling-replacement@11:5",
+        ])
+        #expect(diagnostics[1].message.contains("did you mean 'class'?"))
+        #expect(diagnostics[2].message.contains("did you mean 'C.new'?"))
+        #expect(list.symbols.map(\.id) == ["A", "C.old", "C.new"])
+    }
+
+    @Test func invalidYAMLIsOneDiagnosticWithAPosition() {
+        let (list, diagnostics) = SymbolList.load(text: "symbols:\n  - id: \"A\n", file: "symbols.yml")
+        #expect(list.symbols.isEmpty)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.rule == "data.invalid")
+        #expect(diagnostics.first?.location != nil)
+    }
+}
+
+@Suite struct SymbolResolverTests {
+    private static let resolver: SymbolResolver = {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, _) = SymbolList.load(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "", file: "symbols.yml")
+        return SymbolResolver(list: list)
+    }()
+
+    /// Every way the notes write the same API leads to the same entry.
+    @Test(arguments: [
+        ("splitViewController(_:collapseSecondary:onto:)", "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)"),
+        ("splitViewController(_:collapseSecondaryViewController:ontoPrimaryViewController:)", "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)"),
+        ("-splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:", "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)"),
+        ("collapseSecondaryViewController:ontoPrimaryViewController:", "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)"),
+        ("primaryViewController(forCollapsing:)", "UISplitViewControllerDelegate.primaryViewController(forCollapsing:)"),
+        ("primaryViewControllerForCollapsingSplitViewController(_:)", "UISplitViewControllerDelegate.primaryViewController(forCollapsing:)"),
+        ("targetDisplayModeForActionInSplitViewController:", "UISplitViewControllerDelegate.targetDisplayModeForAction(in:)"),
+        ("setOverrideTraitCollection(_:forChildViewController:)", "UIViewController.setOverrideTraitCollection(_:forChild:)"),
+        ("UITraitCollection(horizontalSizeClass:)", "UITraitCollection.init(horizontalSizeClass:)"),
+        ("UISplitViewControllerDisplayModeAllVisible", "UISplitViewController.DisplayMode.allVisible"),
+        ("displayModeButtonItem()", "UISplitViewController.displayModeButtonItem"),
+        ("UISplitViewControllerDelegate", "UISplitViewControllerDelegate"),
+        ("self.isCollapsed", "UISplitViewController.isCollapsed"),
+    ])
+    func resolves(spelling: String, id: String) {
+        #expect(Self.resolver.resolve(spelling)?.id == id)
+    }
+
+    @Test(arguments: ["viewControllers", "myOwnMethod(_:)", "Regular Height", ""])
+    func leavesAmbiguousAndUnknownNamesAlone(spelling: String) {
+        #expect(Self.resolver.resolve(spelling) == nil)
+    }
+}
+
+@Suite struct CodeScannerTests {
+    private func candidates(_ code: String, _ dialect: CodeScanner.Dialect) -> [String] {
+        CodeScanner.scan(code, dialect: dialect).map { $0.candidates[0] }
+    }
+
+    @Test func swiftCallsAndDeclarationsCarryTheirLabels() {
+        let code = """
+        override func viewWillTransitionToSize(size: CGSize, withTransitionCoordinator coordinator: UIViewControllerTransitionCoordinator) {
+            // setOverrideTraitCollection(ignored, inComment: x)
+            setOverrideTraitCollection(traitOverride, forChildViewController: childViewControllers[0])
+            let t = UITraitCollection(horizontalSizeClass: .Regular)
+            print("show(_:sender:) in a string")
+        }
+        """
+        let found = candidates(code, .swift)
+        #expect(found.contains("viewWillTransitionToSize(size:withTransitionCoordinator:)"))
+        #expect(found.contains("setOverrideTraitCollection(_:forChildViewController:)"))
+        #expect(found.contains("UITraitCollection(horizontalSizeClass:)"))
+        #expect(found.contains(".Regular"))
+        #expect(!found.contains { $0.contains("inComment") || $0.hasPrefix("show") })
+    }
+
+    @Test func objectiveCSelectorsFromSendsAndDeclarations() {
+        let code = """
+        - (UISplitViewControllerDisplayMode)targetDisplayModeForActionInSplitViewController:(UISplitViewController *)svc {
+            [self.splitViewController showDetailViewController:vc sender:self];
+            return UISplitViewControllerDisplayModeAllVisible;
+        }
+        """
+        let found = candidates(code, .objc)
+        #expect(found.contains("targetDisplayModeForActionInSplitViewController:"))
+        #expect(found.contains("showDetailViewController:sender:"))
+        #expect(found.contains("UISplitViewControllerDisplayModeAllVisible"))
+    }
+}
+
+@Suite struct ReferencePagesTests {
+    @Test func collapseTableRowsAreDrawnFromTheData() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/data/collapse-table.yml")
+        let (table, diagnostics) = CollapseTable.load(text: try String(contentsOf: url, encoding: .utf8), file: "collapse-table.yml")
+        #expect(diagnostics.isEmpty)
+        let rows = try #require(table?.rows)
+        #expect(rows.count == 9)
+        #expect(rows.filter(\.collapsed).count == 5)
+        let html = try #require(table).html()
+        #expect(html.components(separatedBy: "<svg class=\"screen\"").count - 1 == 9)
+        // A collapsed row draws one column, an expanded row a primary and a secondary column.
+        let collapsed = try #require(rows.first { $0.collapsed }).svg
+        let expanded = try #require(rows.first { !$0.collapsed }).svg
+        #expect(collapsed.components(separatedBy: "class=\"column").count - 1 == 1)
+        #expect(expanded.components(separatedBy: "class=\"column").count - 1 == 2)
+        #expect(html.contains("Table courtesy of commandshift.co.uk"))
+        #expect(html.contains("Richard Turton"))
+        #expect(html.contains("2016-04-11"))
+    }
+
+    @Test func badCollapseTableRowsAreReported() {
+        let (table, diagnostics) = CollapseTable.load(text: "rows:\n  - {device: iPad, orientation: sideways, multitasking: half, size_class: regular, collapsed: false}\n", file: "t.yml")
+        #expect(table?.rows.isEmpty == true)
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!.line)" } == ["data.invalid@2"])
+    }
+
+    /// Two notes name the same delegate method in different spellings; its entry links back to both sections.
+    @Test func entriesLinkBackToEverySectionThatMentionsThem() throws {
+        let site = try ScratchSite()
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let page = try site.read("reference/UISplitViewControllerDelegate.html")
+        let entryStart = try #require(page.range(of: "id=\"UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
+        let entry = page[entryStart.lowerBound...].prefix { _ in true }
+        let section = String(entry[..<(entry.range(of: "</section>")?.lowerBound ?? entry.endIndex)])
+        #expect(section.contains("href=\"../en/collapse.html#step-2-collapse-the-secondary\""))
+        #expect(section.contains("href=\"../zh/shoushi.html#收起-collapsing-process\"") || section.contains("href=\"../zh/shoushi.html#%E6%94%B6%E8%B5%B7-collapsing-process\""))
+        #expect(section.contains("collapseSecondaryViewController:ontoPrimaryViewController:"))
+        #expect(section.contains("splitViewController(_:collapseSecondary:onto:)"))
+        #expect(section.contains("lang=\"zh-Hans\""))
+
+        // The notes link their names to the entry, with today's spelling as the title.
+        let note = try site.read("zh/shoushi.html")
+        #expect(note.contains("<a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\" title=\"splitViewController(_:collapseSecondary:onto:)\"><code>collapseSecondaryViewController:ontoPrimaryViewController:</code></a>"))
+        #expect(note.contains("class=\"collapse-table\""))
+        let english = try site.read("en/collapse.html")
+        #expect(english.contains("title=\"primaryViewController(forCollapsing:)\"><code>primaryViewController(forCollapsing:)</code></a>"))
+        #expect(english.contains("func <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
+    }
+
+    @Test func symbolsJSONListsEntriesAndMentions() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let data = try Data(contentsOf: site.output.appendingPathComponent("reference/symbols.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let symbols = try #require(object["symbols"] as? [[String: Any]])
+        let entry = try #require(symbols.first { $0["id"] as? String == "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)" })
+        #expect(entry["swift"] as? String == "splitViewController(_:collapseSecondary:onto:)")
+        #expect(entry["url"] as? String == "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)")
+        let mentions = try #require(entry["mentions"] as? [[String: Any]])
+        #expect(Set(mentions.compactMap { $0["page"] as? String }) == ["en/collapse.html", "zh/shoushi.html"])
+        #expect(mentions.contains { $0["lang"] as? String == "zh" && $0["anchor"] as? String == "收起-collapsing-process"
+            && $0["spelling"] as? String == "collapseSecondaryViewController:ontoPrimaryViewController:" })
+    }
+}
