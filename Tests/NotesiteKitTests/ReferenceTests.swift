@@ -193,3 +193,13 @@ import Testing
             && $0["spelling"] as? String == "collapseSecondaryViewController:ontoPrimaryViewController:" })
     }
 }
+
+@Suite struct SymbolResolverBaseNameTests {
+    @Test func plainWordsAreNotTakenForMethodsOfThatName() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, _) = SymbolList.load(text: try String(contentsOf: url, encoding: .utf8), file: "symbols.yml")
+        let resolver = SymbolResolver(list: list)
+        #expect(resolver.resolve("size") == nil)
+        #expect(resolver.resolve("setOverrideTraitCollection")?.id == "UIViewController.setOverrideTraitCollection(_:forChild:)")
+    }
+}

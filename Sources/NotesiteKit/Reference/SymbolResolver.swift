@@ -28,8 +28,12 @@ public struct SymbolResolver: Sendable {
         if text.hasPrefix("self.") { text = text.dropFirst(5) }
         let key = Self.normalise(String(text))
         if let ids = bySpelling[key], ids.count == 1 { return list[ids[0]] }
-        // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name.
-        if !key.contains("("), !key.contains(":"), let ids = byBaseName[key], ids.count == 1 { return list[ids[0]] }
+        // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
+        // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
+        if !key.contains("("), !key.contains(":"), key.dropFirst().contains(where: \.isUppercase),
+           let ids = byBaseName[key], ids.count == 1 {
+            return list[ids[0]]
+        }
         return nil
     }
 
