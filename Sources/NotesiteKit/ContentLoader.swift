@@ -109,7 +109,7 @@ public struct ContentLoader {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         guard var text = String(validating: bytes, as: UTF8.self) else { return nil }
-        if text.contains("\r") {
+        if text.utf8.contains(UInt8(ascii: "\r")) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return text

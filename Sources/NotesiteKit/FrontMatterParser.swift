@@ -7,8 +7,10 @@ struct FrontMatterParser {
     var diagnostics: [Diagnostic] { yaml.diagnostics }
 
     init(file: String, text: String) {
-        // The YAML starts on the file's second line, after the opening `---`.
-        yaml = YAMLSource(file: file, fileText: text, lineOffset: 1)
+        // The YAML starts on the file's second line, after the opening `---`; positions never reach past it, so
+        // only that part of the note is kept for column conversion.
+        let end = text.utf8.firstRange(of: "\n---".utf8)?.upperBound ?? text.utf8.endIndex
+        yaml = YAMLSource(file: file, fileText: String(text[..<end]), lineOffset: 1)
     }
 
     /// Parses `split`'s YAML. `fallbackTitle` stands in for a missing title so the rest of the note can be checked.

@@ -26,7 +26,8 @@ public struct LinkResolver: Sendable {
 
     /// Resolves `destination` as written in the note at `notePath` (a source path such as `notes/en/a.md`).
     public func target(of destination: String, from notePath: String) -> Target {
-        let trimmed = destination.trimmingCharacters(in: .whitespaces)
+        let trimmed = destination.utf8.first == UInt8(ascii: " ") || destination.utf8.last == UInt8(ascii: " ")
+            ? destination.trimmingCharacters(in: .whitespaces) : destination
         if trimmed.isEmpty { return .empty }
         if trimmed.hasPrefix("#") { return .samePage(fragment: decode(String(trimmed.dropFirst()))) }
         if trimmed.hasPrefix("//") || Self.hasScheme(trimmed) { return .external(trimmed) }
@@ -99,7 +100,7 @@ public struct LinkResolver: Sendable {
     }
 
     private func decode(_ s: String) -> String {
-        s.removingPercentEncoding ?? s
+        s.utf8.contains(UInt8(ascii: "%")) ? (s.removingPercentEncoding ?? s) : s
     }
 
     static func hasScheme(_ s: String) -> Bool {

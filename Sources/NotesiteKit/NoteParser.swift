@@ -59,12 +59,16 @@ public enum NoteParser {
         var result: [Diagnostic] = []
         var sawAngleMarker = false
         var inFence = false
-        for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("```") || line.hasPrefix("~~~") { inFence.toggle() }
+        // Bytes, not characters: this looks at every line of every note.
+        let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), eq = UInt8(ascii: "=")
+        for (index, line) in file.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { continue }
+            if line.starts(with: "```".utf8) || line.starts(with: "~~~".utf8) { inFence.toggle() }
             guard !inFence else { continue }
-            let isMarker = (line.hasPrefix("<<<<<<<") || line.hasPrefix(">>>>>>>")) && (line.count == 7 || line.dropFirst(7).first == " ")
+            func run(_ byte: UInt8) -> Bool { line.count >= 7 && line.prefix(7).allSatisfy { $0 == byte } }
+            let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line.dropFirst(7).first == UInt8(ascii: " "))
             sawAngleMarker = sawAngleMarker || isMarker
-            if isMarker || line == "=======" {
+            if isMarker || (line.count == 7 && run(eq)) {
                 result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
                                          at: SourceLocation(line: index + 1, column: 1),
                                          "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))

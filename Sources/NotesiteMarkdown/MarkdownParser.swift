@@ -170,7 +170,7 @@ private struct SourceLines {
     private let lines: [Substring.UTF8View]
 
     init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(\.utf8)
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0).utf8 }
     }
 
     /// The column of the first backtick of the run that ends just before `column` on `line`.

@@ -203,3 +203,13 @@ import Testing
         #expect(resolver.resolve("setOverrideTraitCollection")?.id == "UIViewController.setOverrideTraitCollection(_:forChild:)")
     }
 }
+
+@Suite struct JSONStringTests {
+    @Test func escapesWhatJSONRequires() throws {
+        let tricky = "a\"b\\c\nd\u{01}收起"
+        let literal = JSON.string(tricky)
+        #expect(literal == "\"a\\\"b\\\\c\\nd\\u0001收起\"")
+        let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+        #expect(decoded == [tricky])
+    }
+}

@@ -201,25 +201,47 @@ public struct ReferenceSite: Sendable {
     // MARK: symbols.json
 
     /// For tools and other sites: each symbol's id, current Swift name, entry URL (relative to the site's root) and
-    /// mentions. Keys are sorted so the file is byte-identical from build to build.
+    /// mentions. Written by hand, keys in a fixed order, so the file is byte-identical from build to build and fast
+    /// to write however many mentions there are.
     func symbolsJSON() -> String {
-        let symbols: [[String: Any]] = data.symbols.symbols.map { symbol in
-            [
-                "id": symbol.id,
-                "swift": symbol.swift,
-                "kind": symbol.kind.rawValue,
-                "url": Self.pagePath(symbol.page) + "#" + symbol.id,
-                "mentions": (mentions[symbol.id] ?? []).map { mention -> [String: Any] in
-                    let note = index.note(atSourcePath: mention.notePath)
-                    var item: [String: Any] = ["page": note?.outputPath ?? "", "lang": note?.language.rawValue ?? "",
-                                               "spelling": mention.spelling, "line": mention.location.line]
-                    if let heading = mention.headingID { item["anchor"] = heading }
-                    return item
-                },
-            ]
+        var out = "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": ["
+        for (i, symbol) in data.symbols.symbols.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            out += "    {\"id\": \(JSON.string(symbol.id)), \"swift\": \(JSON.string(symbol.swift)), \"kind\": \(JSON.string(symbol.kind.rawValue)), "
+            out += "\"url\": \(JSON.string(Self.pagePath(symbol.page) + "#" + symbol.id)), \"mentions\": ["
+            for (j, mention) in (mentions[symbol.id] ?? []).enumerated() {
+                let note = index.note(atSourcePath: mention.notePath)
+                out += j == 0 ? "\n" : ",\n"
+                out += "      {\"page\": \(JSON.string(note?.outputPath ?? "")), \"anchor\": \(mention.headingID.map(JSON.string) ?? "null"), "
+                out += "\"lang\": \(JSON.string(note?.language.rawValue ?? "")), \"spelling\": \(JSON.string(mention.spelling)), \"line\": \(mention.location.line)}"
+            }
+            out += (mentions[symbol.id]?.isEmpty ?? true) ? "]}" : "\n    ]}"
         }
-        let object: [String: Any] = ["version": 1, "base": "urls are relative to the site's root", "symbols": symbols]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        out += "\n  ]\n}\n"
+        return out
+    }
+}
+
+/// JSON string literals.
+enum JSON {
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds the symbol a spelling in a note stands for, whatever Swift version or language the spelling is from.
 public struct SymbolResolver: Sendable {
     public let list: SymbolList
@@ -24,9 +22,11 @@ public struct SymbolResolver: Sendable {
 
     /// The symbol `spelling` names, or nil when it names none or more than one.
     public func resolve(_ spelling: String) -> Symbol? {
-        var text = Substring(spelling.trimmingCharacters(in: .whitespaces))
+        var text = Substring(spelling)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
         if text.hasPrefix("self.") { text = text.dropFirst(5) }
-        let key = Self.normalise(String(text))
+        let key = text.hasSuffix("()") ? String(text.dropLast(2)) : String(text)
         if let ids = bySpelling[key], ids.count == 1 { return list[ids[0]] }
         // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
         // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
