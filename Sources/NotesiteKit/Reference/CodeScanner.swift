@@ -87,7 +87,7 @@ public enum CodeScanner {
             let isDeclaration = i > 0 && tokens[i - 1].text == "func"
             var candidates: [String] = []
             if i + 1 < tokens.count, tokens[i + 1].text == "(" {
-                let labels = isDeclaration ? declarationLabels(tokens, open: i + 1) : callLabels(tokens, open: i + 1)
+                let labels = labels(tokens, open: i + 1, declaration: isDeclaration)
                 candidates.append("\(token.text)(\(labels.map { "\($0):" }.joined()))")
             }
             if previous == "." {
@@ -104,60 +104,38 @@ public enum CodeScanner {
         return result
     }
 
-    /// Labels of a call: `f(a, label: b)` → `["_", "label"]`; `f()` → `[]`.
-    private static func callLabels(_ tokens: [Token], open: Int) -> [String] {
+    /// The argument labels of a call, `f(a, label: b)` → `["_", "label"]`, or the external parameter names of a
+    /// declaration, `func f(_ a: T, label b: U)` → `["_", "label"]`; `f()` → `[]`.
+    private static func labels(_ tokens: [Token], open: Int, declaration: Bool) -> [String] {
+        let opening: Set<String> = declaration ? ["(", "[", "<"] : ["(", "[", "{"]
+        let closing: Set<String> = declaration ? [")", "]", ">"] : [")", "]", "}"]
         var labels: [String] = []
         var depth = 0
-        var argumentStart = true
+        var atStart = true
         var j = open
         while j < tokens.count {
             let t = tokens[j]
-            if t.text == "(" || t.text == "[" || t.text == "{" {
+            if opening.contains(t.text) {
                 depth += 1
-                if depth == 1 { argumentStart = true; j += 1; continue }
-            } else if t.text == ")" || t.text == "]" || t.text == "}" {
+                if depth == 1 { atStart = true; j += 1; continue }
+            } else if closing.contains(t.text) {
                 depth -= 1
                 if depth == 0 { break }
             } else if depth == 1, t.text == "," {
-                argumentStart = true
+                atStart = true
                 j += 1
                 continue
             }
-            if depth == 1, argumentStart {
-                if t.kind == .identifier, j + 1 < tokens.count, tokens[j + 1].text == ":", !(j + 2 < tokens.count && tokens[j + 2].text == ":") {
+            if depth == 1, atStart {
+                if declaration {
+                    guard t.kind == .identifier else { j += 1; continue }
                     labels.append(t.text)
                 } else {
-                    labels.append("_")
+                    let isLabel = t.kind == .identifier && j + 1 < tokens.count && tokens[j + 1].text == ":"
+                        && !(j + 2 < tokens.count && tokens[j + 2].text == ":")
+                    labels.append(isLabel ? t.text : "_")
                 }
-                argumentStart = false
-            }
-            j += 1
-        }
-        return labels
-    }
-
-    /// External labels of a declaration: `func f(_ a: T, label b: U)` → `["_", "label"]`.
-    private static func declarationLabels(_ tokens: [Token], open: Int) -> [String] {
-        var labels: [String] = []
-        var depth = 0
-        var parameterStart = true
-        var j = open
-        while j < tokens.count {
-            let t = tokens[j]
-            if t.text == "(" || t.text == "[" || t.text == "<" {
-                depth += 1
-                if depth == 1 { parameterStart = true; j += 1; continue }
-            } else if t.text == ")" || t.text == "]" || t.text == ">" {
-                depth -= 1
-                if depth == 0 { break }
-            } else if depth == 1, t.text == "," {
-                parameterStart = true
-                j += 1
-                continue
-            }
-            if depth == 1, parameterStart, t.kind == .identifier {
-                labels.append(t.text)
-                parameterStart = false
+                atStart = false
             }
             j += 1
         }
