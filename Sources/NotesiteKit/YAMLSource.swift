@@ -22,8 +22,13 @@ struct YAMLSource {
             return try Yams.compose(yaml: yaml)
         } catch let error as YamlError {
             switch error {
-            case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
-                let at = location(of: mark)
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+                 .composer(let context, let problem, let mark, _):
+                // "End of stream while scanning a quoted scalar" is reported where the stream ends; the place to
+                // fix is where the scalar began, which the context holds.
+                let atEnd = problem.contains("end of stream")
+                let at = location(of: atEnd ? (context?.mark ?? mark) : mark)
+                let problem = context.map { "\(problem) \($0.text)" } ?? problem
                 var hint = Self.hint(for: problem)
                 if hint.isEmpty, at.line >= 1, at.line <= lines.count, lines[at.line - 1].contains("\t") {
                     hint = "; indent with spaces, not tabs"

@@ -46,13 +46,11 @@ import Testing
         #expect(problems("---\ntitle: x\ndate: 2020-01-01\n") == ["frontmatter.unclosed@1:1"])
     }
 
-    @Test func unclosedQuoteIsReportedInTheFile() throws {
-        let found = problems("---\ntitle: \"open\ndate: 2020-01-01\nlang: en\n---\n")
-        #expect(found.count == 1)
-        #expect(found[0].hasPrefix("frontmatter.invalid@"))
-        // The YAML error is inside the front matter, never on the `---` line.
-        let line = try #require(Int(found[0].split(separator: "@")[1].split(separator: ":")[0]))
-        #expect((2...5).contains(line))
+    @Test func unclosedQuoteIsReportedWhereTheQuoteOpens() throws {
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md",
+                                                           text: "---\ntitle: \"open\ndate: 2020-01-01\nlang: en\n---\n"))
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!)" } == ["frontmatter.invalid@2:8"])
+        #expect(diagnostics.first?.message.hasSuffix("close the quote") == true)
     }
 
     @Test func tabsAreInvalidWithAHint() {
