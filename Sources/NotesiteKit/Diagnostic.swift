@@ -14,12 +14,22 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// A suggested edit: replace the source in `range` with `replacement`.
     public struct FixIt: Hashable, Sendable {
+        /// The source to replace; `end` is exclusive (the column after the last replaced byte).
         public var range: SourceRange
+        /// The text the range holds now, for messages.
+        public var original: String
         public var replacement: String
 
-        public init(range: SourceRange, replacement: String) {
+        public init(range: SourceRange, original: String, replacement: String) {
             self.range = range
+            self.original = original
             self.replacement = replacement
+        }
+
+        /// Replaces `original`, which starts at `start` on one line.
+        public init(at start: SourceLocation, replacing original: String, with replacement: String) {
+            self.init(range: SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + original.utf8.count)),
+                      original: original, replacement: replacement)
         }
     }
 

@@ -15,7 +15,7 @@ public struct DiagnosticPrinter {
             text += "\n    \(line)\n    \(indent)^"
         }
         for fix in diagnostic.fixIts {
-            text += "\n    fix-it: replace with '\(fix.replacement)'"
+            text += "\n    fix-it: replace '\(fix.original)' with '\(fix.replacement)'"
         }
         return text
     }

@@ -57,28 +57,34 @@ public struct LinkResolver: Sendable {
 
     /// Checks every link and image of `note`.
     public func diagnostics(for note: Note) -> [Diagnostic] {
-        var result: [Diagnostic] = []
+        problems(in: note).map(\.diagnostic)
+    }
+
+    /// Every link and image of `note` that leads nowhere, with the destination as written.
+    public func problems(in note: Note) -> [(destination: String, diagnostic: Diagnostic)] {
+        var result: [(destination: String, diagnostic: Diagnostic)] = []
+        func add(_ destination: String, _ diagnostic: Diagnostic) { result.append((destination, diagnostic)) }
         let file = note.source.displayPath
         note.document.forEach { node in
             switch node.kind {
             case .link(let destination, _):
                 switch target(of: destination, from: note.source.path) {
                 case .missing(let path):
-                    result.append(Diagnostic(.warning, "link.unresolved", file: file, at: node.range.start,
+                    add(destination, Diagnostic(.warning, "link.unresolved", file: file, at: node.range.start,
                                              "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link"))
                 case .samePage(let fragment) where !index.page(ofSourcePath: note.source.path, hasID: fragment):
-                    result.append(anchorMissing(fragment, in: note, file: file, at: node.range.start))
+                    add(destination, anchorMissing(fragment, in: note, file: file, at: node.range.start))
                 case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
-                    result.append(anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: node.range.start))
+                    add(destination, anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: node.range.start))
                 default: break
                 }
             case .image(let source, _):
                 switch target(of: source, from: note.source.path) {
                 case .empty:
-                    result.append(Diagnostic(.warning, "image.empty", file: file, at: node.range.start,
+                    add(source, Diagnostic(.warning, "image.empty", file: file, at: node.range.start,
                                              "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
                 case .missing(let path):
-                    result.append(Diagnostic(.warning, "image.missing", file: file, at: node.range.start,
+                    add(source, Diagnostic(.warning, "image.missing", file: file, at: node.range.start,
                                              "the image '\(path)' is not in the content folder; add the file or correct the path"))
                 default: break
                 }

@@ -29,6 +29,8 @@ public struct SiteOptions: Sendable {
 public struct SiteReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var notes: Int
+    /// Note files read.
+    public var files: Int
     /// Files written to the output folder (0 when the run only checked, or failed).
     public var filesWritten: Int
     public var pagesWritten: Int
@@ -43,7 +45,8 @@ public enum SitePipeline {
         try run(options, write: true)
     }
 
-    /// Runs every stage but the writer.
+    /// Runs every stage but the writer, checks the links of the rendered pages, and treats broken links and images
+    /// as errors (`RuleCatalog.errorsInCheck`): the CI gate.
     public static func check(_ options: SiteOptions) throws -> SiteReport {
         try run(options, write: false)
     }
@@ -63,23 +66,40 @@ public enum SitePipeline {
         let index = SiteIndex(notes: parsed.compactMap(\.note), assets: tree.assets)
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index)
         let resolver = LinkResolver(index: index)
-        diagnostics += index.notes.parallelMap { resolver.diagnostics(for: $0) }.flatMap { $0 }
+        let linkProblems = index.notes.parallelMap { note in resolver.problems(in: note).map { (note, $0.destination, $0.diagnostic) } }
+            .flatMap { $0 }
+        diagnostics += linkProblems.map(\.2)
         diagnostics = diagnostics.sortedForDisplay()
 
         var written = 0
         var pages = 0
-        if write && !diagnostics.hasErrors {
+        if !write || !diagnostics.hasErrors {
             let renderer = PageRenderer(index: index, templates: templates, reference: reference)
             let notePages = index.notes.parallelMap { renderer.page(for: $0) }
             let listing = renderer.listingPages() + renderer.referencePages()
             let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
-            try SiteWriter(output: options.output).write(files)
-            written = files.count
-            pages = (listing + notePages).filter { $0.path.hasSuffix(".html") }.count
+            if write {
+                try SiteWriter(output: options.output).write(files)
+                written = files.count
+                pages = (listing + notePages).filter { $0.path.hasSuffix(".html") }.count
+            } else {
+                // Links the notes' own diagnostics already name are not reported again from the pages.
+                let known = Set(linkProblems.compactMap { note, destination, _ in
+                    renderer.href(for: destination, from: note).map {
+                        "\(note.outputPath) \(Escape.href($0).replacingOccurrences(of: "&amp;", with: "&"))"
+                    }
+                })
+                diagnostics += HTMLLinkChecker.check(files, outputDisplay: options.outputDisplay, skipping: known)
+                diagnostics = diagnostics.map { d in
+                    var d = d
+                    if d.severity == .warning, RuleCatalog.errorsInCheck.contains(d.rule) { d.severity = .error }
+                    return d
+                }.sortedForDisplay()
+            }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return SiteReport(diagnostics: diagnostics, notes: index.notes.count, filesWritten: written, pagesWritten: pages,
-                          seconds: seconds)
+        return SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: tree.notes.count,
+                          filesWritten: written, pagesWritten: pages, seconds: seconds)
     }
 
     /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.

@@ -88,12 +88,35 @@ import Testing
     }
 
     @Test func checkFailsOnWarningsOnlyWhenAsked() throws {
-        let root = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n[x](missing.md)\n")
+        let root = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n![]()\n")
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try notesite(["check"], in: root).status == 0)
         let strict = try notesite(["check", "--warnings-as-errors"], in: root)
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("Content/notes/en/hello.md:6:1: warning:"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path))
+    }
+
+    @Test func brokenLinksAreErrorsInCheckButWarningsInBuild() throws {
+        let root = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n[x](missing.md)\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let check = try notesite(["check"], in: root)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("Content/notes/en/hello.md:6:1: error: the link points to 'missing.md'"))
+        #expect(try notesite(["build"], in: root).status == 0)
+    }
+
+    @Test(arguments: ["json", "sarif", "github"])
+    func machineFormatsPrintOnlyTheirFormat(format: String) throws {
+        let root = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n[x](missing.md)\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try notesite(["check", "--format", format], in: root)
+        #expect(result.status == 1)
+        if format == "github" {
+            #expect(result.stdout == "::error file=Content/notes/en/hello.md,line=6,col=1,title=link.unresolved::the link points to 'missing.md', which is not a note or file of this site; correct the path (relative to this note) or remove the link\n")
+        } else {
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            #expect(object != nil)
+        }
     }
 }

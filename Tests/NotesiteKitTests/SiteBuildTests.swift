@@ -148,3 +148,23 @@ import Testing
         return values
     }
 }
+
+@Suite struct GeneratedLinkTests {
+    /// A broken link that a template makes shows up in `check`, at its place in the generated page.
+    @Test func checkFindsBrokenLinksThatTemplatesMake() throws {
+        let site = try ScratchSite()
+        let templates = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        let footer = templates.appendingPathComponent("footer.mustache")
+        let text = try String(contentsOf: footer, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}about.html\">About</a></footer>").utf8).write(to: footer)
+        var options = site.options
+        options.templates = templates
+        let report = try SitePipeline.check(options)
+        let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
+        #expect(broken.count == 11) // every page has the footer
+        #expect(broken.allSatisfy { $0.severity == .error && $0.message.contains("which the site does not have") })
+        #expect(broken.contains { $0.file.hasSuffix("en/collapse.html") && $0.message.hasPrefix("href=\"../about.html\" leads to 'about.html'") })
+        #expect(!FileManager.default.fileExists(atPath: site.output.path))
+    }
+}

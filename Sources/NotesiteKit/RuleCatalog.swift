@@ -1,0 +1,45 @@
+/// Every rule id with a one-line description (for SARIF's rule list and `notesite check --help`), and the rules that
+/// `check` treats as errors although `build` only warns about them.
+public enum RuleCatalog {
+    public static let rules: [(id: String, summary: String)] = [
+        ("content.conflict-marker", "A git merge-conflict marker is left in a note."),
+        ("content.duplicate-slug", "Two notes of one language would get the same page."),
+        ("content.encoding", "A file is not UTF-8 text."),
+        ("content.misplaced", "A note is not in notes/<lang>/."),
+        ("content.unknown-language", "A note's folder is not a language of the site."),
+        ("content.bad-slug", "A note's file name cannot be a page name."),
+        ("content.unreadable", "A note cannot be read."),
+        ("frontmatter.missing", "A note has no front matter."),
+        ("frontmatter.unclosed", "A note's front matter has no closing ---."),
+        ("frontmatter.invalid", "Front matter is not valid YAML or has a wrong value."),
+        ("frontmatter.missing-field", "Front matter lacks title, date or lang."),
+        ("frontmatter.unknown-key", "Front matter has a key the site does not know."),
+        ("frontmatter.lang-mismatch", "Front matter's lang differs from the note's folder."),
+        ("link.unresolved", "A relative link leads to no note or file."),
+        ("link.anchor-missing", "A #fragment is not an id on its page."),
+        ("image.empty", "An image has no address."),
+        ("image.missing", "A local image file does not exist."),
+        ("image.github-blob", "An image points at a GitHub blob page, which is HTML, not the image."),
+        ("symbol.unknown", "An API name is not in the known symbol list."),
+        ("symbol.malformed", "An API name reference cannot be right."),
+        ("symbol.renamed", "An API name is spelled as in another Swift version than the note's."),
+        ("symbol.deprecated", "An API was deprecated by the note's era."),
+        ("html.link-broken", "A link in a generated page leads to no file or id."),
+        ("link.external-broken", "An external link does not answer with success."),
+        ("data.invalid", "A data file has a wrong shape or value."),
+        ("data.duplicate-id", "Two symbols share an id."),
+        ("data.unknown-kind", "A symbol has an unknown kind."),
+        ("data.dangling-replacement", "A symbol's replacement is not in the list."),
+        ("data.dangling-symbol", "A call sequence names a symbol not in the list."),
+    ]
+
+    /// Broken links and images are warnings while drafting (`build` still renders the page) and errors in the CI
+    /// gate (`check`).
+    public static let errorsInCheck: Set<String> = [
+        "link.unresolved", "link.anchor-missing", "image.missing", "image.github-blob", "html.link-broken",
+    ]
+
+    public static func summary(of id: String) -> String {
+        rules.first { $0.id == id }?.summary ?? id
+    }
+}
