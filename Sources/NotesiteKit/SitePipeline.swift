@@ -69,6 +69,11 @@ public enum SitePipeline {
         let linkProblems = index.notes.parallelMap { note in resolver.problems(in: note).map { (note, $0.destination, $0.diagnostic) } }
             .flatMap { $0 }
         diagnostics += linkProblems.map(\.2)
+        if !write, let reference {
+            // API names against the symbol list: the checker's job; the build only links them.
+            let checker = SymbolChecker(finder: reference.finder)
+            diagnostics += index.notes.parallelMap { checker.diagnostics(for: $0) }.flatMap { $0 }
+        }
         diagnostics = diagnostics.sortedForDisplay()
 
         var written = 0

@@ -72,9 +72,8 @@ struct YAMLSource {
     mutating func string(_ node: Node?, key: String, rule: String) -> String? {
         guard let node else { return nil }
         if let scalar = node.scalar {
-            if scalar.tag == Tag(.null) && (scalar.string == "" || scalar.string == "~" || scalar.string == "null") {
-                return nil
-            }
+            // YAML's null (`~`, `null`, nothing), unless quoted.
+            if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
             return scalar.string
         }
         report(.error, rule, at: location(of: node), "`\(key)` must be a single value, not \(node.sequence != nil ? "a list" : "a mapping")")

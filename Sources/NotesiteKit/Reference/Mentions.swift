@@ -20,9 +20,16 @@ public struct MentionFinder: Sendable {
         self.resolver = resolver
     }
 
-    /// The symbol an inline code span names as a whole (`show(_:sender:)`), if any.
+    /// The symbol an inline code span names as a whole (`show(_:sender:)`), if any. A plain lowercase word
+    /// (`regular`, `primary`, `delegate`) is how prose names a concept, so only names that look like API count:
+    /// with labels, a selector, a `.member`, or a capital letter (`isCollapsed`, `UITraitCollection`).
     public func symbol(forInlineCode code: String) -> Symbol? {
-        resolver.resolve(code)
+        guard Self.looksLikeAPI(code) else { return nil }
+        return resolver.resolve(code)
+    }
+
+    static func looksLikeAPI(_ text: String) -> Bool {
+        text.utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
     }
 
     /// The names in a piece of code that resolve, with the spelling that matched.
@@ -33,6 +40,11 @@ public struct MentionFinder: Sendable {
             }
             return nil
         }
+    }
+
+    /// The names inside an inline code span that is not one name as a whole, leaving out plain words.
+    public func inlineReferences(in code: String) -> [(CodeScanner.Reference, Symbol, String)] {
+        references(in: code, dialect: .swift).filter { Self.looksLikeAPI($0.2) }
     }
 
     public func mentions(in note: Note) -> [Mention] {
@@ -49,7 +61,7 @@ public struct MentionFinder: Sendable {
                     result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                           spelling: code, location: node.range.start))
                 } else {
-                    for (_, symbol, spelling) in references(in: code, dialect: .swift) {
+                    for (_, symbol, spelling) in inlineReferences(in: code) {
                         result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                               spelling: spelling, location: node.range.start))
                     }

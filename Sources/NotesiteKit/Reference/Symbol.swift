@@ -55,32 +55,50 @@ public struct Symbol: Hashable, Sendable {
 
     /// The spellings a note might use for this symbol, in any Swift version or in Objective-C.
     public var spellings: Set<String> {
-        var names: Set<String> = [swift]
-        names.formUnion(swiftNames.values)
-        var result = names
-        for name in names {
-            if let container {
-                result.insert("\(container).\(name)")
-                if let last = container.split(separator: ".").last { result.insert("\(last).\(name)") }
-            }
-            if kind == .case { result.insert(".\(name)") }
-            if kind == .initializer, let container, name.hasPrefix("init(") {
-                result.insert(container + name.dropFirst(4))
-            }
+        var result: Set<String> = variants(of: swift)
+        for name in swiftNames.values { result.formUnion(variants(of: name)) }
+        result.formUnion(objcSpellings)
+        return result
+    }
+
+    /// The ways a Swift name may be written: bare, qualified by its container, as `.case`, or as `Type(labels)`.
+    func variants(of name: String) -> Set<String> {
+        var result: Set<String> = [name]
+        if let container {
+            result.insert("\(container).\(name)")
+            if let last = container.split(separator: ".").last { result.insert("\(last).\(name)") }
+            if kind == .initializer, name.hasPrefix("init(") { result.insert(container + name.dropFirst(4)) }
         }
-        if let objc {
-            result.insert(objc)
-            let bare = objc.hasPrefix("-") || objc.hasPrefix("+") ? String(objc.dropFirst()) : objc
-            result.insert(bare)
-            // Notes often leave out a delegate selector's first part, the sender: for
-            // `-splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:` they write
-            // `collapseSecondaryViewController:ontoPrimaryViewController:`.
-            let parts = bare.split(separator: ":")
-            if parts.count >= 3 || (parts.count == 2 && bare.hasSuffix(":")), let first = parts.first,
-               first.hasSuffix("Controller") || first.hasSuffix("View") {
-                result.insert(parts.dropFirst().map { "\($0):" }.joined())
-            }
+        if kind == .case { result.insert(".\(name)") }
+        return Set(result.map(SymbolResolver.normalise))
+    }
+
+    /// The Objective-C name or selector, with and without its `-`/`+`, and a delegate selector without its
+    /// first part, the sender, as notes often write it: `collapseSecondaryViewController:ontoPrimaryViewController:`
+    /// for `-splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:`.
+    var objcSpellings: Set<String> {
+        guard let objc else { return [] }
+        var result: Set<String> = [objc]
+        let bare = objc.hasPrefix("-") || objc.hasPrefix("+") ? String(objc.dropFirst()) : objc
+        result.insert(bare)
+        let parts = bare.split(separator: ":")
+        if parts.count >= 2, bare.hasSuffix(":"), let first = parts.first, first.hasSuffix("Controller") || first.hasSuffix("View") {
+            result.insert(parts.dropFirst().map { "\($0):" }.joined())
         }
         return result
+    }
+
+    /// The name in a Swift version (`"2"`, `"3"`, `"4"`, `"4.2"`, or `"5"` for today's); nil when the API did not
+    /// exist then.
+    public func name(inSwift version: String) -> String? {
+        Self.swiftVersions.contains(version) ? swiftNames[version] : swift
+    }
+
+    /// The Swift versions whose name for this symbol is `spelling` (in any of its written forms).
+    public func swiftVersions(writtenAs spelling: String) -> [String] {
+        let key = SymbolResolver.normalise(spelling)
+        var versions = Self.swiftVersions.filter { swiftNames[$0].map { variants(of: $0).contains(key) } ?? false }
+        if variants(of: swift).contains(key) { versions.append("5") }
+        return versions
     }
 }

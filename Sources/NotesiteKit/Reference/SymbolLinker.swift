@@ -31,7 +31,7 @@ struct SymbolLinker {
         if let symbol = finder.symbol(forInlineCode: code) {
             return link(symbol, around: "<code>\(Escape.text(code))</code>")
         }
-        let references = finder.references(in: code, dialect: .swift)
+        let references = finder.inlineReferences(in: code)
         guard !references.isEmpty else { return nil }
         return "<code>\(linked(code, references))</code>"
     }

@@ -1,0 +1,248 @@
+import NotesiteMarkdown
+
+/// Checks the API names of a note against the known symbol list: names that cannot be right
+/// (`symbol.malformed`), UIKit names the list does not know (`symbol.unknown`), spellings of another Swift version
+/// than the note's (`symbol.renamed`), and APIs deprecated by the note's era (`symbol.deprecated`).
+public struct SymbolChecker: Sendable {
+    public let finder: MentionFinder
+    private var list: SymbolList { finder.resolver.list }
+    /// Every Swift and Objective-C spelling of the list, for "did you mean".
+    private let allSpellings: [String]
+    private let byBaseName: [String: [String]]
+
+    /// The iOS release each Swift version of the list shipped with, to judge deprecations by a note's era.
+    static let eraIOS: [String: Double] = ["2": 9.0, "3": 10.0, "4": 11.0, "4.2": 12.0, "5": .infinity]
+
+    public init(finder: MentionFinder) {
+        self.finder = finder
+        var spellings: Set<String> = []
+        var byBase: [String: Set<String>] = [:]
+        for symbol in finder.resolver.list.symbols {
+            for name in [symbol.swift] + Array(symbol.swiftNames.values) {
+                spellings.insert(name)
+                if let paren = name.firstIndex(of: "(") { byBase[String(name[..<paren]), default: []].insert(name) }
+            }
+            if let objc = symbol.objc { spellings.insert(objc) }
+        }
+        allSpellings = spellings.sorted()
+        byBaseName = byBase.mapValues { $0.sorted() }
+    }
+
+    public func diagnostics(for note: Note) -> [Diagnostic] {
+        let version = note.metadata.swift ?? "5"
+        let defined = Self.definedNames(in: note)
+        var result: [Diagnostic] = []
+        let file = note.source.displayPath
+        note.document.forEach { node in
+            switch node.kind {
+            case .code(let code):
+                // The code starts after the opening backticks.
+                let ticks = note.source.text.utf8Line(node.range.start.line).map { Self.backtickRun(in: $0, at: node.range.start.column) } ?? 1
+                let start = SourceLocation(line: node.range.start.line, column: node.range.start.column + ticks)
+                result += checkInline(code, at: start, version: version, defined: defined, file: file)
+            case .codeBlock(let info, let code):
+                guard let dialect = CodeScanner.Dialect(info: info) else { return }
+                let bytes = Array(code.utf8)
+                for reference in CodeScanner.scan(code, dialect: dialect) {
+                    let location = MentionFinder.location(of: reference.range.lowerBound, in: bytes, block: node.range.start)
+                    let text = String(decoding: bytes[reference.range], as: UTF8.self)
+                    result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,
+                                             version: version, defined: defined, file: file)
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    // MARK: Inline code
+
+    private func checkInline(_ code: String, at start: SourceLocation, version: String, defined: Set<String>, file: String) -> [Diagnostic] {
+        let trimmed = code.trimmingWhitespace
+        if let symbol = finder.symbol(forInlineCode: trimmed) {
+            return judge(symbol, spelling: trimmed, isObjC: symbol.objcSpellings.contains(trimmed), replaceable: trimmed,
+                         at: start, prose: true, version: version, file: file)
+        }
+        if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
+        if let unknown = unknownLabels(trimmed, at: start, defined: defined, file: file) { return [unknown] }
+        // Not a name as a whole: look at the names inside (`splitViewController!.displayModeButtonItem()`).
+        var result: [Diagnostic] = []
+        let bytes = Array(code.utf8)
+        for reference in CodeScanner.scan(code, dialect: .swift) where reference.candidates.contains(where: MentionFinder.looksLikeAPI) {
+            let text = String(decoding: bytes[reference.range], as: UTF8.self)
+            let location = SourceLocation(line: start.line, column: start.column + reference.range.lowerBound)
+            result += checkReference(reference, text: text, at: location, dialect: .swift, prose: true,
+                                     version: version, defined: defined, file: file)
+        }
+        return result
+    }
+
+    // MARK: Names in code
+
+    private func checkReference(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation,
+                                dialect: CodeScanner.Dialect, prose: Bool, version: String, defined: Set<String>,
+                                file: String) -> [Diagnostic] {
+        for candidate in reference.candidates {
+            guard let symbol = finder.resolver.resolve(candidate) else { continue }
+            let isObjC = dialect == .objc || symbol.objcSpellings.contains(candidate)
+            // A fix-it can replace the name only when the spelling is the identifier itself.
+            let replaceable = candidate == text || candidate == "." + text ? text : nil
+            return judge(symbol, spelling: candidate, isObjC: isObjC, replaceable: replaceable, at: location,
+                         prose: prose, version: version, file: file)
+        }
+        // Unknown: only names with UIKit's and Foundation's prefixes, and never the note's own.
+        guard let first = reference.candidates.last, !defined.contains(text), !Self.moduleNames.contains(text),
+              Self.hasAppleprefix(text) else {
+            if let call = reference.candidates.first, call.contains("("), !defined.contains(text) {
+                return unknownLabels(call, at: location, defined: defined, file: file).map { [$0] } ?? []
+            }
+            return []
+        }
+        var message = "`\(first)` is not in the known symbol list"
+        var fixIts: [Diagnostic.FixIt] = []
+        if let near = NearMiss.best(for: first, in: allSpellings) {
+            message += "; did you mean `\(near)`?"
+            fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near))
+        } else {
+            message += "; if it is a real UIKit API, add it to Content/data/symbols.yml"
+        }
+        return [Diagnostic(.warning, "symbol.unknown", file: file, at: location, message, fixIts: fixIts)]
+    }
+
+    /// Renamed or deprecated for the note's Swift version, or fine.
+    private func judge(_ symbol: Symbol, spelling: String, isObjC: Bool, replaceable: String?, at location: SourceLocation,
+                       prose: Bool, version: String, file: String) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        if !isObjC {
+            let versions = symbol.swiftVersions(writtenAs: spelling)
+            let expected = symbol.name(inSwift: version)
+            if !versions.contains(version), let expected, !versions.isEmpty {
+                let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
+                let fix = replaceable.map { [Diagnostic.FixIt(at: location, replacing: $0, with: Self.rewrite($0, from: spelling, to: expected))] } ?? []
+                // Prose may talk about old names on purpose; code must compile in the note's Swift.
+                result.append(Diagnostic(prose ? .note : .warning, "symbol.renamed", file: file, at: location,
+                                         "`\(spelling)` is the \(from) spelling; this note's Swift \(version) calls it `\(expected)`",
+                                         fixIts: fix))
+            } else if versions.contains(version), version != "5", symbol.swift != expected {
+                result.append(Diagnostic(.note, "symbol.renamed", file: file, at: location,
+                                         "`\(spelling)` is right for Swift \(version); today it is `\(symbol.swift)`"))
+            }
+        }
+        if let deprecated = symbol.deprecated.flatMap(Double.init), deprecated <= Self.eraIOS[version] ?? .infinity {
+            var message = "`\(symbol.swift)` is deprecated since iOS \(symbol.deprecated!)"
+            if let replacement = symbol.replacement.flatMap({ list[$0] }) {
+                message += "; use `\(replacement.swift)`"
+                if let note = symbol.replacementNote { message += " (\(note))" }
+            } else if let note = symbol.replacementNote {
+                message += "; \(note)"
+            }
+            result.append(Diagnostic(.warning, "symbol.deprecated", file: file, at: location, message))
+        }
+        return result
+    }
+
+    // MARK: Malformed and unknown names with labels
+
+    /// `show(_:sender)`: a selector-style name whose last label has lost its colon.
+    private func malformed(_ text: String, at location: SourceLocation, file: String) -> Diagnostic? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[open...].contains(":") else { return nil }
+        let base = text[..<open]
+        let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard Self.isIdentifier(base), !inner.hasSuffix(":") else { return nil }
+        let labels = inner.split(separator: ":", omittingEmptySubsequences: false)
+        guard labels.allSatisfy({ $0 == "_" || Self.isIdentifier($0) }) else { return nil }
+        let fixed = "\(base)(\(inner):)"
+        var message = "`\(text)` cannot be a Swift name: every argument label ends with a colon"
+        if let symbol = finder.resolver.resolve(fixed) { message += "; `\(fixed)` is `\(symbol.id)`" }
+        return Diagnostic(.error, "symbol.malformed", file: file, at: location, message,
+                          fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: fixed)])
+    }
+
+    /// `primaryViewController(forCollapse:)`: a known method's name with labels no version had.
+    private func unknownLabels(_ text: String, at location: SourceLocation, defined: Set<String>, file: String) -> Diagnostic? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(":)") else { return nil }
+        let base = String(text[..<open])
+        guard !defined.contains(base), !defined.contains(text), let known = byBaseName[base],
+              finder.resolver.resolve(text) == nil else { return nil }
+        var message = "`\(text)` is not in the known symbol list"
+        var fixIts: [Diagnostic.FixIt] = []
+        if let near = NearMiss.best(for: text, in: known) ?? (known.count == 1 ? known[0] : nil) {
+            message += "; did you mean `\(near)`?"
+            fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near))
+        } else {
+            message += "; known names are \(known.prefix(4).map { "`\($0)`" }.joined(separator: ", "))"
+        }
+        return Diagnostic(.warning, "symbol.unknown", file: file, at: location, message, fixIts: fixIts)
+    }
+
+    // MARK: Helpers
+
+    /// The note's own classes, functions, variables and outlets: never flagged.
+    static func definedNames(in note: Note) -> Set<String> {
+        var names: Set<String> = []
+        note.document.forEach { node in
+            guard case .codeBlock(let info, let code) = node.kind, CodeScanner.Dialect(info: info) != nil else { return }
+            let tokens = CodeScanner.tokenize(Array(code.utf8))
+            for (i, token) in tokens.enumerated() where i + 1 < tokens.count {
+                if ["class", "struct", "enum", "protocol", "func", "var", "let", "case", "typealias", "@interface", "interface", "property"].contains(token.text),
+                   tokens[i + 1].kind == .identifier {
+                    names.insert(tokens[i + 1].text)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `import UIKit` names a module, not an API.
+    static let moduleNames: Set<String> = ["UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics"]
+
+    static func hasAppleprefix(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars.prefix(3))
+        guard scalars.count == 3 else { return false }
+        let prefix = String(String.UnicodeScalarView(scalars[0..<2]))
+        return (prefix == "UI" || prefix == "NS") && scalars[2].properties.isUppercase
+    }
+
+    static func isIdentifier<S: StringProtocol>(_ s: S) -> Bool {
+        guard let first = s.first, first.isLetter || first == "_" else { return false }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    /// The replacement for `text` when `spelling` (which `text` writes, maybe qualified or as `.case`) becomes `name`.
+    static func rewrite(_ text: String, from spelling: String, to name: String) -> String {
+        if text == spelling { return spelling.hasPrefix(".") ? "." + name : name }
+        if "." + text == spelling { return name }
+        return name
+    }
+
+    static func backtickRun(in line: [UInt8], at column: Int) -> Int {
+        var count = 0
+        var i = column - 1
+        while i < line.count, line[i] == UInt8(ascii: "`") {
+            count += 1
+            i += 1
+        }
+        return max(count, 1)
+    }
+}
+
+extension String {
+    /// The bytes of a 1-based line.
+    func utf8Line(_ number: Int) -> [UInt8]? {
+        var line = 1
+        var start = utf8.startIndex
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            if line == number { break }
+            if utf8[i] == UInt8(ascii: "\n") {
+                line += 1
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        guard line == number else { return nil }
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+        return Array(utf8[start..<end])
+    }
+}
