@@ -1,0 +1,138 @@
+import Foundation
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+/// Each rule on a note with markers at the places the diagnostics must point to.
+@Suite struct SymbolCheckerTests {
+    private static let checker: SymbolChecker = {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, _) = SymbolList.load(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "", file: "symbols.yml")
+        return SymbolChecker(finder: MentionFinder(resolver: SymbolResolver(list: list)))
+    }()
+
+    private func check(_ marked: MarkedText, swift: String? = nil) -> [Diagnostic] {
+        let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n\(swift.map { "swift: \"\($0)\"\n" } ?? "")---\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: front + marked.text))
+        let offset = front.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        return Self.checker.diagnostics(for: note!).map { d in
+            var d = d
+            d.location?.line -= offset
+            return d
+        }
+    }
+
+    private func found(_ diagnostics: [Diagnostic], _ marked: MarkedText) -> [String] {
+        diagnostics.map { d in
+            let marker = marked.positions.first { $0.value == d.location }?.key ?? "@\(d.location!)"
+            return "\(marker) \(d.severity.rawValue) \(d.rule)"
+        }
+    }
+
+    @Test func malformedNameGetsAFixIt() {
+        let marked = MarkedText("The split view sends `1️⃣show(_:sender)` to its primary.\n")
+        let diagnostics = check(marked)
+        #expect(found(diagnostics, marked) == ["1️⃣ error symbol.malformed"])
+        #expect(diagnostics.first?.fixIts.first?.original == "show(_:sender)")
+        #expect(diagnostics.first?.fixIts.first?.replacement == "show(_:sender:)")
+        #expect(diagnostics.first?.message.contains("`show(_:sender:)` is `UIViewController.show(_:sender:)`") == true)
+    }
+
+    @Test func unknownUIKitNamesAndLabelsGetSuggestions() {
+        let marked = MarkedText("""
+        Ask `1️⃣primaryViewController(forCollapse:)` and read `2️⃣UITraitColection`.
+
+        ```swift
+        let t = 3️⃣UITraitColection(horizontalSizeClass: .regular)
+        ```
+        """)
+        let diagnostics = check(marked)
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown", "3️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].message.contains("did you mean `primaryViewController(forCollapsing:)`?"))
+        #expect(diagnostics[1].fixIts.first?.replacement == "UITraitCollection")
+    }
+
+    @Test func renamedSpellingsFollowTheNotesSwiftVersion() {
+        let marked = MarkedText("""
+        ```swift
+        override func viewDidLoad() {
+            setOverrideTraitCollection(t, forChildViewController: c)
+            svc.preferredDisplayMode = .1️⃣PrimaryHidden
+        }
+        ```
+
+        In prose, `2️⃣collapseSecondaryViewController(_:forSplitViewController:)` is the old name.
+        """)
+        // Swift 5: the Swift 2 spellings are warnings in code, notes in prose; the code's call has labels, so it is
+        // judged too (at its base name).
+        let diagnostics = check(marked, swift: "5")
+        #expect(found(diagnostics, marked).contains("1️⃣ warning symbol.renamed"))
+        #expect(found(diagnostics, marked).contains("2️⃣ note symbol.renamed"))
+        #expect(diagnostics.contains { $0.rule == "symbol.renamed" && $0.message.contains("setOverrideTraitCollection(_:forChild:)") })
+        let fix = diagnostics.first { $0.location == marked.positions["1️⃣"] && $0.rule == "symbol.renamed" }?.fixIts.first
+        #expect(fix?.original == "PrimaryHidden")
+        #expect(fix?.replacement == "primaryHidden")
+        // Swift 2: the same note is right, and only says what the names are today.
+        let swift2 = check(marked, swift: "2")
+        #expect(swift2.allSatisfy { $0.severity == .note })
+    }
+
+    @Test func deprecatedByTheNotesEra() {
+        let marked = MarkedText("Set `1️⃣UISplitViewControllerDisplayModeAllVisible` or `2️⃣.allVisible`.\n")
+        #expect(found(check(marked, swift: "5"), marked) == ["1️⃣ warning symbol.deprecated", "2️⃣ warning symbol.deprecated"])
+        #expect(check(marked, swift: "3").filter { $0.rule == "symbol.deprecated" }.isEmpty)
+        #expect(check(marked, swift: "5").last?.message == "`allVisible` is deprecated since iOS 14.0; use `oneBesideSecondary`")
+    }
+
+    @Test func objectiveCSelectorsAreNeverRenamed() {
+        let marked = MarkedText("""
+        ```objc
+        - (UISplitViewControllerDisplayMode)targetDisplayModeForActionInSplitViewController:(UISplitViewController *)svc {
+            return UISplitViewControllerDisplayModeAutomatic;
+        }
+        ```
+        """)
+        #expect(check(marked, swift: "5").filter { $0.rule != "symbol.deprecated" }.isEmpty)
+    }
+
+    /// The notes' own classes, methods and variables, and words of prose, are never flagged.
+    @Test func noDiagnosticsOnTheNotesOwnNames() {
+        let marked = MarkedText("""
+        The `regular` width and the `primary` view controller; `cmd + delete`; `非0值`.
+
+        ```swift
+        class UIMasterListController: UITableViewController {
+            @IBOutlet weak var photoView: UIImageView!
+            func configureTraitOverrideForSize(size: CGSize) {
+                let traitOverride: UITraitCollection? = nil
+                photoView.hidden = traitOverride == nil
+            }
+        }
+        ```
+        Call `configureTraitOverrideForSize(_:)` in `viewDidLoad()`.
+        """)
+        let diagnostics = check(marked, swift: "2")
+        for own in ["UIMasterListController", "photoView", "configureTraitOverrideForSize", "traitOverride", "regular", "primary", "cmd"] {
+            #expect(!diagnostics.contains { $0.message.contains("`\(own)") }, "\(own)")
+        }
+        // UITableViewController and UIImageView are real UIKit classes that the list does not carry: they are the
+        // only findings, as warnings that say how to add them.
+        #expect(diagnostics.filter { $0.severity != .note }.allSatisfy {
+            $0.rule == "symbol.unknown" && ($0.message.contains("`UIImageView`") || $0.message.contains("`UITableViewController`"))
+        })
+    }
+
+    /// The real notes: no errors, and no warning about a name the note defines.
+    @Test func theNotesHaveNoSymbolErrors() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/notes")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".md") }
+        #expect(files.count >= 6)
+        for path in files {
+            let text = try String(contentsOf: url.appendingPathComponent(path), encoding: .utf8)
+            let (note, _) = NoteParser.parse(SourceFile(path: "notes/" + path, displayPath: path, text: text))
+            let diagnostics = Self.checker.diagnostics(for: note!)
+            #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(path): \(diagnostics.map(\.formatted))")
+            #expect(diagnostics.filter { $0.rule == "symbol.unknown" }.isEmpty, "\(path): \(diagnostics.map(\.formatted))")
+        }
+    }
+}
