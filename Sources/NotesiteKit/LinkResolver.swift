@@ -83,6 +83,13 @@ public struct LinkResolver: Sendable {
                 case .empty:
                     add(source, Diagnostic(.warning, "image.empty", file: file, at: node.range.start,
                                              "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
+                case .external(let url):
+                    if let raw = Self.rawGitHubURL(forBlob: url) {
+                        let at = Self.location(of: url, in: note.source.text, after: node.range.start)
+                        add(source, Diagnostic(.warning, "image.github-blob", file: file, at: at,
+                                               "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
+                                               fixIts: [Diagnostic.FixIt(at: at, replacing: url, with: raw)]))
+                    }
                 case .missing(let path):
                     add(source, Diagnostic(.warning, "image.missing", file: file, at: node.range.start,
                                              "the image '\(path)' is not in the content folder; add the file or correct the path"))
@@ -92,6 +99,30 @@ public struct LinkResolver: Sendable {
             }
         }
         return result
+    }
+
+    /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
+    static func rawGitHubURL(forBlob url: String) -> String? {
+        for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.hasPrefix(prefix) {
+            let parts = url.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 5, parts[2] == "blob" else { return nil }
+            var rest = parts[3...].joined(separator: "/")
+            if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = String(rest[..<query]) }
+            return "https://raw.githubusercontent.com/\(parts[0])/\(parts[1])/\(rest)"
+        }
+        return nil
+    }
+
+    /// Where `text` first stands in the source at or after `start`, or `start` when it cannot be found.
+    static func location(of text: String, in source: String, after start: SourceLocation) -> SourceLocation {
+        guard let line = source.utf8Line(start.line) else { return start }
+        let needle = Array(text.utf8)
+        var i = max(0, start.column - 1)
+        while i + needle.count <= line.count {
+            if line[i..<(i + needle.count)].elementsEqual(needle) { return SourceLocation(line: start.line, column: i + 1) }
+            i += 1
+        }
+        return start
     }
 
     private func anchorMissing(_ fragment: String, in target: Note, file: String, at location: SourceLocation) -> Diagnostic {

@@ -61,3 +61,21 @@ import Testing
         #expect(RelativeURL.from(from, to: to) == expected)
     }
 }
+
+@Suite struct GitHubBlobImageTests {
+    @Test func blobImageGetsTheRawAddressAsFixIt() throws {
+        let marked = MarkedText("Look: ![](1️⃣https://github.com/o/r/blob/main/Shots/a%20b.png) and ![](https://raw.githubusercontent.com/o/r/main/x.png)\n")
+        let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/g.md", displayPath: "g.md", text: front + marked.text))
+        let diagnostics = LinkResolver(index: SiteIndex(notes: [note!], assets: [])).diagnostics(for: note!)
+        #expect(diagnostics.map(\.rule) == ["image.github-blob"])
+        let expected = try #require(marked.positions["1️⃣"])
+        #expect(diagnostics.first?.location == SourceLocation(line: expected.line + 5, column: expected.column))
+        #expect(diagnostics.first?.fixIts.first?.replacement == "https://raw.githubusercontent.com/o/r/main/Shots/a%20b.png")
+    }
+
+    @Test(arguments: ["https://github.com/o/r/tree/main/x.png", "https://example.com/o/r/blob/main/x.png", "https://github.com/o/r"])
+    func otherURLsAreLeftAlone(url: String) {
+        #expect(LinkResolver.rawGitHubURL(forBlob: url) == nil)
+    }
+}
