@@ -1,3 +1,4 @@
+import NotesiteMarkdown
 import Testing
 @testable import NotesiteKit
 
