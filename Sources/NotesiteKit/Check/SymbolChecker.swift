@@ -69,7 +69,7 @@ public struct SymbolChecker: Sendable {
         // Not a name as a whole: look at the names inside (`splitViewController!.displayModeButtonItem()`).
         var result: [Diagnostic] = []
         let bytes = Array(code.utf8)
-        for reference in CodeScanner.scan(code, dialect: .swift) where reference.candidates.contains(where: MentionFinder.looksLikeAPI) {
+        for reference in CodeScanner.scanFragment(code) where reference.candidates.contains(where: MentionFinder.looksLikeAPI) {
             let text = String(decoding: bytes[reference.range], as: UTF8.self)
             let location = SourceLocation(line: start.line, column: start.column + reference.range.lowerBound)
             result += checkReference(reference, text: text, at: location, dialect: .swift, prose: true,

@@ -26,9 +26,17 @@ public enum CodeScanner {
         }
     }
 
+    /// Swift is parsed with swift-syntax; Objective-C is read by the small lexer below.
     public static func scan(_ code: String, dialect: Dialect) -> [Reference] {
-        let tokens = tokenize(Array(code.utf8))
-        return dialect == .swift ? swiftReferences(tokens) : objcReferences(tokens)
+        switch dialect {
+        case .swift: SwiftNameExtractor.references(in: code)
+        case .objc: objcReferences(tokenize(Array(code.utf8)))
+        }
+    }
+
+    /// The lexical reading of Swift, for inline code in prose, where a fragment is often not valid Swift.
+    public static func scanFragment(_ code: String) -> [Reference] {
+        swiftReferences(tokenize(Array(code.utf8)))
     }
 
     // MARK: Tokens

@@ -34,7 +34,11 @@ public struct MentionFinder: Sendable {
 
     /// The names in a piece of code that resolve, with the spelling that matched.
     public func references(in code: String, dialect: CodeScanner.Dialect) -> [(CodeScanner.Reference, Symbol, String)] {
-        CodeScanner.scan(code, dialect: dialect).compactMap { reference in
+        resolved(CodeScanner.scan(code, dialect: dialect))
+    }
+
+    private func resolved(_ references: [CodeScanner.Reference]) -> [(CodeScanner.Reference, Symbol, String)] {
+        references.compactMap { reference in
             for candidate in reference.candidates {
                 if let symbol = resolver.resolve(candidate) { return (reference, symbol, candidate) }
             }
@@ -44,7 +48,7 @@ public struct MentionFinder: Sendable {
 
     /// The names inside an inline code span that is not one name as a whole, leaving out plain words.
     public func inlineReferences(in code: String) -> [(CodeScanner.Reference, Symbol, String)] {
-        references(in: code, dialect: .swift).filter { Self.looksLikeAPI($0.2) }
+        resolved(CodeScanner.scanFragment(code)).filter { Self.looksLikeAPI($0.2) }
     }
 
     public func mentions(in note: Note) -> [Mention] {
