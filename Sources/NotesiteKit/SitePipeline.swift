@@ -35,6 +35,8 @@ public struct SiteReport: Sendable {
     public var filesWritten: Int
     public var pagesWritten: Int
     public var seconds: Double
+    /// The notes' `http(s)` links, for `check --external` (empty after a build).
+    public var externalLinks: [ExternalLinkChecker.Link] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
 
@@ -104,7 +106,8 @@ public enum SitePipeline {
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: tree.notes.count,
-                          filesWritten: written, pagesWritten: pages, seconds: seconds)
+                          filesWritten: written, pagesWritten: pages, seconds: seconds,
+                          externalLinks: write ? [] : ExternalLinkChecker.links(in: index.notes))
     }
 
     /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.

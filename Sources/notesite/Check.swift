@@ -4,7 +4,7 @@ import NotesiteKit
 
 extension DiagnosticFormat: ExpressibleByArgument {}
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the notes without writing anything: the CI gate.",
         discussion: """
@@ -28,9 +28,28 @@ struct Check: ParsableCommand {
     @Flag(name: .long, help: "Fail (exit 1) on warnings too.")
     var warningsAsErrors = false
 
-    func run() throws {
+    @Flag(name: .long, help: "Also check http(s) links (HEAD, then GET; redirects followed; answers cached).")
+    var external = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to wait for one external link.", valueName: "seconds"))
+    var timeout: Double = 10
+
+    @Option(name: .long, help: ArgumentHelp("Where --external keeps the links that answered, so the next run skips them for a day.", valueName: "file"))
+    var cache = ".notesite-cache/external-links.json"
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+    }
+
+    func run() async throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates)
-        let report = try runStage { try SitePipeline.check(options) }
+        var report = try runStage { try SitePipeline.check(options) }
+        if external {
+            var linkOptions = ExternalLinkChecker.Options(cacheFile: URL(fileURLWithPath: cache))
+            linkOptions.timeout = timeout
+            let (found, _) = await ExternalLinkChecker(options: linkOptions).check(report.externalLinks)
+            report.diagnostics = (report.diagnostics + found).sortedForDisplay()
+        }
         switch format {
         case .text:
             printDiagnostics(report.diagnostics, quiet: false)

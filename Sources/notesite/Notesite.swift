@@ -1,7 +1,8 @@
 import ArgumentParser
 
 /// The `notesite` command: a thin layer over NotesiteKit.
-struct Notesite: ParsableCommand {
+@main
+struct Notesite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notesite",
         abstract: "Build a cross-linked documentation site from Markdown study notes.",

@@ -1,3 +1,0 @@
-import NotesiteKit
-
-Notesite.main()
