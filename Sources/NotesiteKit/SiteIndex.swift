@@ -28,6 +28,23 @@ public struct SiteIndex: Sendable {
         self.idsByPath = ids
     }
 
+    /// Notes that would be written to the same page (`content.duplicate-slug`): a second note of one language with
+    /// the same slug, which a case-insensitive file system or a copied folder can produce.
+    public static func duplicateSlugs(in notes: [Note]) -> [Diagnostic] {
+        var first: [String: Note] = [:]
+        var result: [Diagnostic] = []
+        for note in notes.sorted(by: { $0.source.path < $1.source.path }) {
+            let page = note.outputPath.lowercased()
+            if let earlier = first[page] {
+                result.append(Diagnostic(.error, "content.duplicate-slug", file: note.source.displayPath, at: nil,
+                                         "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files"))
+            } else {
+                first[page] = note
+            }
+        }
+        return result
+    }
+
     public func note(atSourcePath path: String) -> Note? {
         byPath[path].map { notes[$0] }
     }

@@ -65,6 +65,7 @@ public enum SitePipeline {
         }
         let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
         var diagnostics = tree.diagnostics + dataDiagnostics + parsed.flatMap(\.diagnostics)
+            + SiteIndex.duplicateSlugs(in: parsed.compactMap(\.note))
         let index = SiteIndex(notes: parsed.compactMap(\.note), assets: tree.assets)
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index)
         let resolver = LinkResolver(index: index)

@@ -6,13 +6,13 @@ import Testing
     private static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private struct Result {
+    struct Result {
         var status: Int32
         var stdout: String
         var stderr: String
     }
 
-    private func notesite(_ arguments: [String], in folder: URL) throws -> Result {
+    func notesite(_ arguments: [String], in folder: URL) throws -> Result {
         // The test runner sits in the same build products folder as the executable it tests.
         let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("notesite")
         let process = Process()
@@ -32,7 +32,7 @@ import Testing
     }
 
     /// A scratch project: `Content/` with one good note, and the repository's templates.
-    private func project(note: String = "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n\n## Hi\n\nText.\n") throws -> URL {
+    func project(note: String = "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n\n## Hi\n\nText.\n") throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-cli-\(UUID().uuidString)")
         let notes = root.appendingPathComponent("Content/notes/en")
         try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
@@ -117,6 +117,20 @@ import Testing
         } else {
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect(object != nil)
+        }
+    }
+}
+
+extension CommandLineTests {
+    @Test func aBrokenTemplateExitsTwoWithItsPosition() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("<p>{{#notes}}unclosed</p>\n".utf8).write(to: root.appendingPathComponent("Templates/language.mustache"))
+        for command in ["build", "check"] {
+            let result = try notesite([command], in: root)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("Templates/language.mustache:"))
+            #expect(result.stderr.contains("[template.invalid]"))
         }
     }
 }

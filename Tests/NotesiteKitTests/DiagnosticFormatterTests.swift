@@ -1,0 +1,60 @@
+import Foundation
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+/// One diagnostic with a fix-it, in every output format.
+@Suite struct DiagnosticFormatterTests {
+    private let diagnostic = Diagnostic(
+        .error, "symbol.malformed", file: "Content/notes/zh/a.md", at: SourceLocation(line: 31, column: 66),
+        "`show(_:sender)` cannot be a Swift name: every argument label ends with a colon",
+        fixIts: [Diagnostic.FixIt(at: SourceLocation(line: 31, column: 66), replacing: "show(_:sender)", with: "show(_:sender:)")])
+
+    @Test func text() {
+        #expect(diagnostic.formatted == "Content/notes/zh/a.md:31:66: error: `show(_:sender)` cannot be a Swift name: every argument label ends with a colon [symbol.malformed]")
+        var printer = DiagnosticPrinter()
+        #expect(printer.format(diagnostic).hasSuffix("fix-it: replace 'show(_:sender)' with 'show(_:sender:)'"))
+    }
+
+    @Test func json() throws {
+        let text = DiagnosticFormatter.json([diagnostic], files: 6)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["id"] as? String == "symbol.malformed")
+        #expect(first["severity"] as? String == "error")
+        #expect(first["line"] as? Int == 31 && first["column"] as? Int == 66)
+        let fix = try #require((first["fixits"] as? [[String: Any]])?.first)
+        #expect(fix["replacement"] as? String == "show(_:sender:)")
+        #expect(fix["endColumn"] as? Int == 80)
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary == ["errors": 1, "warnings": 0, "notes": 0, "files": 6])
+    }
+
+    @Test func sarif() throws {
+        let text = DiagnosticFormatter.sarif([diagnostic])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "2.1.0")
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["symbol.malformed"])
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(result["level"] as? String == "error")
+        let region = ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])?["region"]) as? [String: Int]
+        #expect(region == ["startLine": 31, "startColumn": 66])
+        let replacement = (((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first?["replacements"] as? [[String: Any]])?.first
+        #expect((replacement?["insertedContent"] as? [String: String])?["text"] == "show(_:sender:)")
+    }
+
+    @Test func github() {
+        #expect(DiagnosticFormatter.github([diagnostic]) ==
+            "::error file=Content/notes/zh/a.md,line=31,col=66,title=symbol.malformed::`show(_:sender)` cannot be a Swift name: every argument label ends with a colon%0Afix-it: replace 'show(_:sender)' with 'show(_:sender:)'\n")
+    }
+
+    @Test func duplicateSlugs() {
+        func note(_ path: String) -> Note {
+            NoteParser.parse(SourceFile(path: path, displayPath: path, text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n")).note!
+        }
+        let found = SiteIndex.duplicateSlugs(in: [note("notes/en/a.md"), note("notes/en/b.md"), note("notes/en/a.md")])
+        #expect(found.map(\.rule) == ["content.duplicate-slug"])
+    }
+}
