@@ -31,13 +31,12 @@ public struct DiagnosticPrinter {
 }
 
 extension SiteReport {
-    /// `2 errors, 5 warnings` (or `no problems`).
+    /// `2 errors, 5 warnings, 3 notes` (or `no problems`).
     public var problemSummary: String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        if errors == 0 && warnings == 0 { return "no problems" }
-        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return [errors > 0 ? plural(errors, "error") : nil, warnings > 0 ? plural(warnings, "warning") : nil]
+        let c = DiagnosticFormatter.counts(diagnostics)
+        if c.errors == 0 && c.warnings == 0 && c.notes == 0 { return "no problems" }
+        func plural(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return [plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.notes, "note")]
             .compactMap { $0 }.joined(separator: ", ")
     }
 }
