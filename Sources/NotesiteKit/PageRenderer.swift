@@ -16,6 +16,28 @@ public struct PageRenderer: Sendable {
         self.resolver = LinkResolver(index: index)
     }
 
+    /// The search page and its index, the 404 page, the Atom feed, and `sitemap.xml` when the site's address is
+    /// known. `pages` are the site's other pages, for the sitemap.
+    public func sitePages(baseURL: String?, pages: [String]) -> [OutputFile] {
+        var files: [OutputFile] = []
+        files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
+        files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
+        var search = SearchIndex()
+        for note in index.notes { search.add(note) }
+        for symbol in reference?.data.symbols.symbols ?? [] {
+            let spellings = (Array(symbol.swiftNames.values) + [symbol.objc].compactMap { $0 }).joined(separator: " ")
+            search.add(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
+                                           url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
+                                           text: symbol.summary + " " + spellings))
+        }
+        files.append(OutputFile(path: "assets/search-index.js", contents: .text(search.script())))
+        files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
+        if let baseURL {
+            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: pages + ["search.html"], baseURL: baseURL))))
+        }
+        return files
+    }
+
     /// The reference pages, the collapse table and `reference/symbols.json`.
     public func referencePages() -> [OutputFile] {
         reference?.pages(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
@@ -31,7 +53,7 @@ public struct PageRenderer: Sendable {
                 "code": language.rawValue, "htmlLang": language.htmlLang, "name": language.nativeName,
                 "href": path, "notes": noteSummaries(in: language, from: "index.html"),
             ])
-            var context = common(page: path, language: language, title: language.nativeName)
+            var context = common(page: path, language: language, title: templates.strings.text("notes_in_language", in: language))
             context["language"] = ["code": language.rawValue, "name": language.nativeName]
             context["notes"] = noteSummaries(in: language, from: path)
             pages.append(OutputFile(path: path, contents: .text(templates.render("language", context))))
@@ -46,13 +68,20 @@ public struct PageRenderer: Sendable {
     /// The page of one note.
     public func page(for note: Note) -> OutputFile {
         let path = note.outputPath
-        let hooks = reference?.linker(forPage: path).hooks ?? HTMLRenderer.Hooks()
+        // Without reference data, code is still coloured; it just links nowhere.
+        let linker = reference?.linker(forPage: path)
+            ?? SymbolLinker(finder: MentionFinder(resolver: SymbolResolver(list: .empty)), data: .empty, page: path)
+        let hooks = linker.hooks
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }
-        var context = common(page: path, language: note.language, title: note.metadata.title)
+        let translations = index.translations(of: note)
+        var context = common(page: path, language: note.language, title: note.metadata.title, translations: translations)
         var fields: [String: Any] = ["title": note.metadata.title, "slug": note.slug]
-        if let date = note.metadata.date { fields["date"] = date.description }
+        if let date = note.metadata.date {
+            fields["date"] = date.description
+            fields["dateText"] = date.formatted(in: note.language)
+        }
         if let summary = note.metadata.summary { fields["summary"] = summary }
         if let swift = note.metadata.swift { fields["swift"] = swift }
         if let source = note.metadata.source {
@@ -72,6 +101,23 @@ public struct PageRenderer: Sendable {
             context["hasTOC"] = true
         }
         context["body"] = body
+        if !translations.isEmpty {
+            context["hasTranslations"] = true
+            context["translations"] = translations.map { other -> [String: Any] in
+                ["href": RelativeURL.from(path, to: other.outputPath), "title": other.metadata.title,
+                 "htmlLang": other.language.htmlLang, "languageName": other.language.nativeName]
+            }
+        }
+        let siblings = index.notes(in: note.language)
+        if let position = siblings.firstIndex(where: { $0.source.path == note.source.path }) {
+            if position > 0 {
+                context["previous"] = ["href": RelativeURL.from(path, to: siblings[position - 1].outputPath), "title": siblings[position - 1].metadata.title]
+            }
+            context["hasNeighbours"] = siblings.count > 1
+            if position + 1 < siblings.count {
+                context["next"] = ["href": RelativeURL.from(path, to: siblings[position + 1].outputPath), "title": siblings[position + 1].metadata.title]
+            }
+        }
         context["languageIndex"] = ["href": RelativeURL.from(path, to: "\(note.language.rawValue)/index.html"),
                                     "name": note.language.nativeName]
         return OutputFile(path: path, contents: .text(templates.render("note", context)))
@@ -102,26 +148,44 @@ public struct PageRenderer: Sendable {
 
     private func noteSummaries(in language: Language, from page: String) -> [[String: Any]] {
         index.notes(in: language).map { note in
-            var item: [String: Any] = ["title": note.metadata.title, "href": RelativeURL.from(page, to: note.outputPath)]
-            if let date = note.metadata.date { item["date"] = date.description }
+            var item: [String: Any] = ["title": note.metadata.title, "href": RelativeURL.from(page, to: note.outputPath),
+                                       "htmlLang": note.language.htmlLang]
+            if let date = note.metadata.date {
+                item["date"] = date.description
+                item["dateText"] = date.formatted(in: note.language)
+            }
             if let summary = note.metadata.summary { item["summary"] = summary }
             return item
         }
     }
 
-    /// What every page's template sees: the way back to the top, the page's language, the language links.
-    private func common(page: String, language: Language?, title: String?) -> [String: Any] {
+    /// What every page's template sees: the way back to the top, the page's language and its words, and the
+    /// language links (to the page's translations where it has them).
+    func common(page: String, language: Language?, title: String?, translations: [Note] = []) -> [String: Any] {
         let root = RelativeURL.root(of: page)
+        let pageLanguage = language ?? .en
         var context: [String: Any] = [
             "root": root,
-            "htmlLang": language?.htmlLang ?? "en",
+            "htmlLang": pageLanguage.htmlLang,
+            "t": templates.strings.all(for: pageLanguage),
             "homeHref": root + "index.html",
+            "searchHref": root + "search.html",
+            "feedHref": root + "feed.xml",
             "stylesheet": root + "assets/style.css",
+            "script": root + "assets/site.js",
+            "favicon": root + "assets/favicon.svg",
             "languages": index.languages.map { lang in
-                ["code": lang.rawValue, "htmlLang": lang.htmlLang, "name": lang.nativeName,
-                 "href": RelativeURL.from(page, to: "\(lang.rawValue)/index.html"), "current": lang == language] as [String: Any]
+                let target = translations.first { $0.language == lang }?.outputPath ?? "\(lang.rawValue)/index.html"
+                return ["code": lang.rawValue, "htmlLang": lang.htmlLang, "name": lang.nativeName,
+                        "href": RelativeURL.from(page, to: target), "current": lang == language,
+                        "isTranslation": translations.contains { $0.language == lang }] as [String: Any]
             },
         ]
+        if !translations.isEmpty {
+            context["alternates"] = translations.map {
+                ["href": RelativeURL.from(page, to: $0.outputPath), "hreflang": $0.language.htmlLang]
+            }
+        }
         if let title { context["pageTitle"] = title }
         if let reference, !reference.data.isEmpty {
             context["referenceHref"] = root + ReferenceSite.indexPath

@@ -45,6 +45,12 @@ public struct SiteIndex: Sendable {
         return result
     }
 
+    /// The other notes that share `note`'s `translation_key`, in language order.
+    public func translations(of note: Note) -> [Note] {
+        guard let key = note.metadata.translationKey else { return [] }
+        return notes.filter { $0.metadata.translationKey == key && $0.source.path != note.source.path && $0.language != note.language }
+    }
+
     public func note(atSourcePath path: String) -> Note? {
         byPath[path].map { notes[$0] }
     }

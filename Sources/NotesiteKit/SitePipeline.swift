@@ -9,6 +9,8 @@ public struct SiteOptions: Sendable {
     public var contentDisplay: String
     public var templatesDisplay: String
     public var outputDisplay: String
+    /// The address the site will be published at, for absolute links in the feed and `sitemap.xml`.
+    public var baseURL: String?
 
     public init(content: String = "Content", templates: String = "Templates", output: String = "public",
                 relativeTo base: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
@@ -84,7 +86,8 @@ public enum SitePipeline {
         if !write || !diagnostics.hasErrors {
             let renderer = PageRenderer(index: index, templates: templates, reference: reference)
             let notePages = index.notes.parallelMap { renderer.page(for: $0) }
-            let listing = renderer.listingPages() + renderer.referencePages()
+            var listing = renderer.listingPages() + renderer.referencePages()
+            listing += renderer.sitePages(baseURL: options.baseURL, pages: (listing + notePages).map(\.path).filter { $0.hasSuffix(".html") })
             let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
             if write {
                 try SiteWriter(output: options.output).write(files)

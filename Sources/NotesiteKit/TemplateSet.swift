@@ -4,11 +4,13 @@ import Mustache
 /// The Mustache templates of `Templates/` and the static files beside them (`Templates/assets/`).
 public struct TemplateSet: Sendable {
     /// Templates every site needs.
-    public static let required = ["home", "language", "note"]
+    public static let required = ["home", "language", "note", "search", "not-found"]
     /// Templates a site with reference data (`Content/data/`) needs too.
     public static let referenceTemplates = ["reference-index", "reference-page", "collapse-table"]
 
     let library: MustacheLibrary
+    /// The chrome's words in each language (`strings.yml`).
+    public let strings: Strings
     let names: Set<String>
     /// Files under `assets/`, as paths below the templates folder, copied to the output unchanged.
     let assets: [String]
@@ -34,6 +36,7 @@ public struct TemplateSet: Sendable {
                 continue
             }
             guard url.pathExtension == "mustache" else { continue }
+            // Partials sit beside the page templates; every page template reads strings.yml through `t`.
             let name = String(relative.dropLast(".mustache".count))
             guard let text = try? String(contentsOf: url, encoding: .utf8) else {
                 throw NotesiteError.unreadable(path: "\(displayPath)/\(relative)", reason: "not readable UTF-8 text")
@@ -52,6 +55,7 @@ public struct TemplateSet: Sendable {
         }
         self.names = names
         self.library = library
+        self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
         self.assets = assets.sorted()
         self.root = folder
     }

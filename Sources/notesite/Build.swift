@@ -16,11 +16,21 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
     var output = "public"
 
+    @Option(name: .long, help: ArgumentHelp("The address the site is published at (https://…/); adds sitemap.xml and absolute feed links.", valueName: "url"))
+    var baseURL: String?
+
     @Flag(name: .shortAndLong, help: "Print errors only, and no summary line.")
     var quiet = false
 
+    func validate() throws {
+        if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")) {
+            throw ValidationError("--base-url must start with https:// or http://, such as https://example.org/notes/")
+        }
+    }
+
     func run() throws {
-        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        options.baseURL = baseURL
         let report = try runStage { try SitePipeline.build(options) }
         printDiagnostics(report.diagnostics, quiet: quiet)
         let time = String(format: "%.2f s", report.seconds)

@@ -47,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try notesite(["build"], in: root)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Built 1 notes: 3 pages"))
+        #expect(result.stdout.hasPrefix("Built 1 notes: 5 pages"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
     }
 

@@ -175,7 +175,7 @@ import Testing
         #expect(note.contains("class=\"collapse-table\""))
         let english = try site.read("en/collapse.html")
         #expect(english.contains("title=\"primaryViewController(forCollapsing:)\"><code>primaryViewController(forCollapsing:)</code></a>"))
-        #expect(english.contains("func <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
+        #expect(english.contains("<span class=\"tok-keyword\">func</span> <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
     }
 
     @Test func symbolsJSONListsEntriesAndMentions() throws {

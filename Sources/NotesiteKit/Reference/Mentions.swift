@@ -37,7 +37,7 @@ public struct MentionFinder: Sendable {
         resolved(CodeScanner.scan(code, dialect: dialect))
     }
 
-    private func resolved(_ references: [CodeScanner.Reference]) -> [(CodeScanner.Reference, Symbol, String)] {
+    func resolved(_ references: [CodeScanner.Reference]) -> [(CodeScanner.Reference, Symbol, String)] {
         references.compactMap { reference in
             for candidate in reference.candidates {
                 if let symbol = resolver.resolve(candidate) { return (reference, symbol, candidate) }

@@ -1,3 +1,4 @@
+import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
 
@@ -7,10 +8,37 @@ import SwiftSyntax
 /// specific first, in the form the symbol list uses (`setOverrideTraitCollection(_:forChildViewController:)`).
 enum SwiftNameExtractor {
     static func references(in code: String) -> [CodeScanner.Reference] {
+        references(in: Parser.parse(source: code))
+    }
+
+    /// The names and the syntax colouring of a snippet from one parse.
+    static func analyse(_ code: String) -> (references: [CodeScanner.Reference], spans: [CodeHighlighter.Span]) {
         let tree = Parser.parse(source: code)
+        let spans = tree.classifications.compactMap { range -> CodeHighlighter.Span? in
+            guard let css = cssClass(range.kind) else { return nil }
+            return CodeHighlighter.Span(range: range.offset..<range.endOffset, cssClass: css)
+        }
+        return (references(in: tree), spans)
+    }
+
+    private static func references(in tree: SourceFileSyntax) -> [CodeScanner.Reference] {
         let visitor = Visitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         return visitor.references.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    private static func cssClass(_ kind: SyntaxClassification) -> String? {
+        switch kind {
+        case .keyword: "tok-keyword"
+        case .attribute: "tok-attribute"
+        case .type: "tok-type"
+        case .stringLiteral, .regexLiteral: "tok-string"
+        case .integerLiteral, .floatLiteral: "tok-number"
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment: "tok-comment"
+        case .ifConfigDirective: "tok-directive"
+        case .argumentLabel: "tok-label"
+        default: nil
+        }
     }
 
     private final class Visitor: SyntaxVisitor {

@@ -36,10 +36,20 @@ struct SymbolLinker {
         return "<code>\(linked(code, references))</code>"
     }
 
+    /// A Swift or Objective-C block, coloured, with its known names linked; nil leaves other languages plain.
     func codeBlock(info: String, code: String) -> String? {
         guard let dialect = CodeScanner.Dialect(info: info) else { return nil }
         let language = info.split(separator: " ").first.map(String.init) ?? ""
-        return "<pre><code class=\"language-\(Escape.attribute(language))\">\(linked(code, finder.references(in: code, dialect: dialect)))</code></pre>\n"
+        let references: [CodeScanner.Reference]
+        let spans: [CodeHighlighter.Span]
+        switch dialect {
+        case .swift: (references, spans) = SwiftNameExtractor.analyse(code)
+        case .objc: (references, spans) = (CodeScanner.scan(code, dialect: .objc), CodeHighlighter.objcSpans(code))
+        }
+        let links = finder.resolved(references).map { reference, symbol, _ in
+            CodeHighlighter.Link(range: reference.range, href: href(for: symbol), title: symbol.swift)
+        }
+        return "<pre><code class=\"language-\(Escape.attribute(language))\">\(CodeHighlighter.html(code, spans: spans, links: links))</code></pre>\n"
     }
 
     /// `code`, escaped, with each resolved name wrapped in a link.

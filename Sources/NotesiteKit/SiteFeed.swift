@@ -1,0 +1,51 @@
+/// The Atom feed of the notes and, when the site's address is known, `sitemap.xml`. Dates come from the notes
+/// themselves, so two builds of the same notes give the same files.
+enum SiteFeed {
+    /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root.
+    static func atom(_ index: SiteIndex, title: String, baseURL: String?) -> String {
+        let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+        let notes = index.notes.sorted {
+            let l = $0.metadata.date ?? NoteDate(year: 0, month: 1), r = $1.metadata.date ?? NoteDate(year: 0, month: 1)
+            return l != r ? l > r : $0.source.path < $1.source.path
+        }
+        func timestamp(_ date: NoteDate?) -> String {
+            guard let date else { return "1970-01-01T00:00:00Z" }
+            let month = date.month < 10 ? "0\(date.month)" : "\(date.month)"
+            let day = date.day.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "01"
+            return "\(date.year)-\(month)-\(day)T00:00:00Z"
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        out += "  <title>\(xml(title))</title>\n"
+        out += "  <id>\(xml(base.isEmpty ? "urn:notesite:site" : base))</id>\n"
+        out += "  <link rel=\"alternate\" href=\"\(xml(base + "index.html"))\"/>\n"
+        out += "  <link rel=\"self\" href=\"\(xml(base + "feed.xml"))\"/>\n"
+        out += "  <updated>\(timestamp(notes.first?.metadata.date))</updated>\n"
+        out += "  <author><name>\(xml(title))</name></author>\n"
+        for note in notes {
+            let url = base + note.outputPath
+            out += "  <entry xml:lang=\"\(note.language.htmlLang)\">\n"
+            out += "    <title>\(xml(note.metadata.title))</title>\n"
+            out += "    <id>\(xml(base.isEmpty ? "urn:notesite:note:\(note.language.rawValue)/\(note.slug)" : url))</id>\n"
+            out += "    <link rel=\"alternate\" href=\"\(xml(url))\"/>\n"
+            out += "    <updated>\(timestamp(note.metadata.date))</updated>\n"
+            if let author = note.metadata.source?.author { out += "    <author><name>\(xml(author))</name></author>\n" }
+            if let summary = note.metadata.summary { out += "    <summary>\(xml(summary))</summary>\n" }
+            out += "  </entry>\n"
+        }
+        out += "</feed>\n"
+        return out
+    }
+
+    static func sitemap(pages: [String], baseURL: String) -> String {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages.sorted() where page != "404.html" {
+            out += "  <url><loc>\(xml(base + page))</loc></url>\n"
+        }
+        return out + "</urlset>\n"
+    }
+
+    static func xml(_ s: String) -> String {
+        Escape.text(s).replacingOccurrences(of: "'", with: "&apos;")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Yams
+
+/// The page chrome's words in each language (`Templates/strings.yml`), with English as the fallback.
+public struct Strings: Sendable {
+    private let table: [Language: [String: String]]
+
+    public static let empty = Strings(table: [:])
+
+    init(table: [Language: [String: String]]) {
+        self.table = table
+    }
+
+    /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
+    public static func load(_ url: URL, displayPath: String) throws -> Strings {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return .empty }
+        let decoded: [String: [String: String]]
+        do {
+            decoded = try YAMLDecoder().decode([String: [String: String]].self, from: text)
+        } catch {
+            throw NotesiteError.templates("\(displayPath): error: the strings file is not a mapping of languages to texts: \(error) [template.strings]")
+        }
+        var table: [Language: [String: String]] = [:]
+        for (code, strings) in decoded {
+            guard let language = Language(rawValue: code) else {
+                throw NotesiteError.templates("\(displayPath): error: '\(code)' is not a language of the site; use \(Language.codeList) [template.strings]")
+            }
+            table[language] = strings
+        }
+        return Strings(table: table)
+    }
+
+    /// Every key for `language`, English filling the gaps.
+    public func all(for language: Language) -> [String: String] {
+        (table[.en] ?? [:]).merging(table[language] ?? [:]) { _, own in own }
+    }
+
+    public func text(_ key: String, in language: Language) -> String {
+        table[language]?[key] ?? table[.en]?[key] ?? key
+    }
+}
+
+extension NoteDate {
+    /// The date the way each language writes it: `18 October 2015`, `2015年10月18日`, `18 октября 2015 г.`.
+    public func formatted(in language: Language) -> String {
+        switch language {
+        case .en:
+            let month = Self.englishMonths[month - 1]
+            return day.map { "\($0) \(month) \(year)" } ?? "\(month) \(year)"
+        case .zh:
+            return day.map { "\(year)年\(month)月\($0)日" } ?? "\(year)年\(month)月"
+        case .ru:
+            // A day takes the genitive month name; a month alone the nominative.
+            guard let day else { return "\(Self.russianMonths[month - 1]) \(year) г." }
+            return "\(day) \(Self.russianMonthsGenitive[month - 1]) \(year) г."
+        }
+    }
+
+    private static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                        "September", "October", "November", "December"]
+    private static let russianMonths = ["январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август",
+                                        "сентябрь", "октябрь", "ноябрь", "декабрь"]
+    private static let russianMonthsGenitive = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
+                                                "сентября", "октября", "ноября", "декабря"]
+}

@@ -1,0 +1,116 @@
+// notesite search: runs in the page over window.NOTESITE_SEARCH (assets/search-index.js), so it works from file://.
+// Queries are tokenised as the index was built: lowercased, ё as е, Chinese as overlapping character pairs.
+(function () {
+  "use strict";
+  var data = window.NOTESITE_SEARCH;
+  var input = document.getElementById("search-query");
+  var output = document.getElementById("search-results");
+  var status = document.getElementById("search-status");
+  if (!data || !input || !output) { return; }
+  var root = document.documentElement.getAttribute("data-root") || "";
+  var noResults = output.getAttribute("data-no-results") || "No results.";
+  var resultsWord = output.getAttribute("data-results") || "results";
+  var keys = null;
+
+  function isWide(code) {
+    return (code >= 0x2E80 && code <= 0x9FFF) || (code >= 0xAC00 && code <= 0xD7AF) || (code >= 0xF900 && code <= 0xFAFF) ||
+      (code >= 0xFE30 && code <= 0xFE4F) || (code >= 0xFF00 && code <= 0xFF60) || (code >= 0x20000 && code <= 0x3FFFF);
+  }
+
+  function normalise(text) { return text.toLowerCase().replace(/ё/g, "е"); }
+
+  function tokens(text) {
+    var result = [], word = "", han = [];
+    function endWord() { if (word) { result.push(word); } word = ""; }
+    function endHan() {
+      if (han.length === 1) { result.push(han[0]); }
+      for (var i = 0; i + 1 < han.length; i++) { result.push(han[i] + han[i + 1]); }
+      han = [];
+    }
+    Array.from(normalise(text)).forEach(function (ch) {
+      var code = ch.codePointAt(0);
+      var letter = /[\p{L}\p{N}]/u.test(ch);
+      if (letter && isWide(code)) { endWord(); han.push(ch); }
+      else if (letter || ch === "_") { endHan(); word += ch; }
+      else { endWord(); endHan(); }
+    });
+    endWord(); endHan();
+    return result;
+  }
+
+  // A token's sections; the last word of the query (still being typed) and a lone Chinese character match as prefixes.
+  function postings(token, prefix) {
+    if (!prefix) { return data.index[token] || []; }
+    keys = keys || Object.keys(data.index);
+    var found = {};
+    keys.forEach(function (key) {
+      if (key.lastIndexOf(token, 0) === 0) { data.index[key].forEach(function (id) { found[id] = true; }); }
+    });
+    return Object.keys(found).map(Number);
+  }
+
+  function escapeHTML(text) {
+    return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; });
+  }
+
+  // The part of the text around the first match, with every query term marked.
+  function snippet(text, terms) {
+    var lower = normalise(text);
+    var first = -1;
+    terms.forEach(function (term) {
+      var at = lower.indexOf(term);
+      if (at >= 0 && (first < 0 || at < first)) { first = at; }
+    });
+    var start = Math.max(0, first - 60), end = Math.min(text.length, (first < 0 ? 0 : first) + 120);
+    var part = text.slice(start, end), lowerPart = lower.slice(start, end);
+    var marks = [];
+    terms.forEach(function (term) {
+      var from = 0, at;
+      while (term && (at = lowerPart.indexOf(term, from)) >= 0) { marks.push([at, at + term.length]); from = at + term.length; }
+    });
+    marks.sort(function (a, b) { return a[0] - b[0]; });
+    var html = "", position = 0;
+    marks.forEach(function (m) {
+      if (m[0] < position) { return; }
+      html += escapeHTML(part.slice(position, m[0])) + "<mark>" + escapeHTML(part.slice(m[0], m[1])) + "</mark>";
+      position = m[1];
+    });
+    html += escapeHTML(part.slice(position));
+    return (start > 0 ? "… " : "") + html + (end < text.length ? " …" : "");
+  }
+
+  function search(query) {
+    var queryTokens = tokens(query);
+    if (!queryTokens.length) { output.innerHTML = ""; status.textContent = ""; return; }
+    var lastWordIsPrefix = !/\s$/.test(query);
+    var ids = null;
+    queryTokens.forEach(function (token, i) {
+      var prefix = (i === queryTokens.length - 1 && lastWordIsPrefix) || (token.length === 1 && isWide(token.codePointAt(0)));
+      var list = postings(token, prefix);
+      var set = {};
+      list.forEach(function (id) { set[id] = true; });
+      ids = ids === null ? list.slice() : ids.filter(function (id) { return set[id]; });
+    });
+    // Terms to mark: the query's words, and its Chinese runs whole.
+    var terms = normalise(query).split(/\s+/).filter(Boolean);
+    var results = (ids || []).map(function (id) {
+      var s = data.sections[id], text = normalise(s[0] + " " + (s[1] || "") + " " + s[4]), score = 0;
+      terms.forEach(function (t) { score += text.split(t).length - 1; });
+      return { id: id, score: score };
+    }).sort(function (a, b) { return b.score - a.score || a.id - b.id; }).slice(0, 50);
+    status.textContent = results.length ? results.length + " " + resultsWord : noResults;
+    output.innerHTML = results.map(function (r) {
+      var s = data.sections[r.id];
+      var title = escapeHTML(s[0]) + (s[1] ? " › " + escapeHTML(s[1]) : "");
+      var lang = { zh: "zh-Hans", ru: "ru", en: "en" }[s[2]] || "en";
+      return "<li class=\"search-result\" lang=\"" + lang + "\"><a href=\"" + escapeHTML(root + s[3]) + "\">" + title + "</a>" +
+        " <span class=\"search-language\">" + escapeHTML(s[2]) + "</span>" +
+        "<p class=\"search-snippet\">" + snippet(s[4], terms) + "</p></li>";
+    }).join("");
+  }
+
+  var params = new URLSearchParams(window.location.search);
+  if (params.get("q")) { input.value = params.get("q"); }
+  input.addEventListener("input", function () { search(input.value); });
+  search(input.value);
+})();
