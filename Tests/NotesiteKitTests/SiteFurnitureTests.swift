@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import NotesiteKit
+
+@Suite struct LanguageTests {
+    @Test(arguments: [
+        (NoteDate(year: 2017, month: 2, day: 25), Language.en, "25 February 2017"),
+        (NoteDate(year: 2017, month: 2, day: 25), Language.zh, "2017年2月25日"),
+        (NoteDate(year: 2017, month: 2, day: 25), Language.ru, "25 февраля 2017 г."),
+        (NoteDate(year: 2016, month: 3), Language.ru, "март 2016 г."),
+        (NoteDate(year: 2016, month: 3), Language.zh, "2016年3月"),
+        (NoteDate(year: 2016, month: 3), Language.en, "March 2016"),
+    ])
+    func datesAreWrittenTheWayEachLanguageWritesThem(date: NoteDate, language: Language, text: String) {
+        #expect(date.formatted(in: language) == text)
+    }
+
+    @Test func stringsFallBackToEnglish() throws {
+        let strings = try Strings.load(repositoryRoot.appendingPathComponent("Templates/strings.yml"), displayPath: "strings.yml")
+        #expect(strings.text("contents", in: .zh) == "目录")
+        #expect(strings.text("contents", in: .ru) == "Содержание")
+        // Every key has all three languages.
+        #expect(strings.all(for: .zh).count == strings.all(for: .en).count)
+        #expect(Set(strings.all(for: .ru).keys) == Set(strings.all(for: .en).keys))
+    }
+
+    @Test func notePagesFollowTheirLanguageAndLinkTheirTranslations() throws {
+        let site = try ScratchSite()
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let russian = try site.read("ru/collapse-ru.html")
+        #expect(russian.contains("<html lang=\"ru\""))
+        #expect(russian.contains("<h2>Содержание</h2>"))
+        #expect(russian.contains("2 мая 2024 г."))
+        #expect(russian.contains("<link rel=\"alternate\" hreflang=\"en\" href=\"../en/collapse.html\">"))
+        let english = try site.read("en/collapse.html")
+        #expect(english.contains("<link rel=\"alternate\" hreflang=\"ru\" href=\"../ru/collapse-ru.html\">"))
+        // The language switcher leads to the translation rather than to the language's index.
+        #expect(english.contains("<a href=\"../ru/collapse-ru.html\" hreflang=\"ru\" lang=\"ru\">Русский</a>"))
+        #expect(try site.read("zh/shoushi.html").contains("<h2>目录</h2>"))
+    }
+}
+
+@Suite struct SearchIndexTests {
+    @Test func chineseIsIndexedByCharacterPairsAndRussianFoldsYo() {
+        #expect(SearchIndex.tokens("收起与展开 Ёлка SplitView") == ["收起", "起与", "与展", "展开", "елка", "splitview"])
+        #expect(SearchIndex.tokens("中") == ["中"])
+    }
+
+    @Test func theIndexShipsAsAScriptWithSectionAnchors() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let script = try site.read("assets/search-index.js")
+        #expect(script.hasPrefix("window.NOTESITE_SEARCH = {"))
+        #expect(script.contains("\"zh/shoushi.html#收起-collapsing-process\""))
+        #expect(script.contains("\"收起\": ["))
+        #expect(script.contains("\"емкий\": ["))
+        #expect(try site.read("search.html").contains("<script src=\"assets/search-index.js\"></script>"))
+    }
+}
+
+@Suite struct FeedTests {
+    @Test func atomFeedListsNotesNewestFirstAndSitemapNeedsABaseURL() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let feed = try site.read("feed.xml")
+        #expect(feed.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\">"))
+        #expect(feed.contains("<updated>2024-05-02T00:00:00Z</updated>"))
+        let titles = feed.components(separatedBy: "<entry").dropFirst().map { $0.components(separatedBy: "<title>")[1].components(separatedBy: "</title>")[0] }
+        #expect(titles == ["Сворачивание по шагам", "Collapsing, step by step", "收起与展开", "Сворачивание"])
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("sitemap.xml").path))
+
+        var options = site.options
+        options.baseURL = "https://example.org/notes"
+        _ = try SitePipeline.build(options)
+        let sitemap = try site.read("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://example.org/notes/en/collapse.html</loc>"))
+        #expect(!sitemap.contains("404.html"))
+        #expect(try site.read("feed.xml").contains("<link rel=\"alternate\" href=\"https://example.org/notes/en/collapse.html\"/>"))
+        let xml = try XMLDocument(data: Data(contentsOf: site.output.appendingPathComponent("feed.xml")))
+        #expect(xml.rootElement()?.name == "feed")
+    }
+}
+
+@Suite struct CodeHighlighterTests {
+    @Test func swiftIsColouredAndLinkedInOneParse() {
+        let code = "// note\nlet svc = UISplitViewController(style: .doubleColumn)\n"
+        let (references, spans) = SwiftNameExtractor.analyse(code)
+        let link = references.first { $0.candidates.contains("UISplitViewController(style:)") }.map {
+            CodeHighlighter.Link(range: $0.range, href: "ref.html#x", title: "init(style:)")
+        }
+        let html = CodeHighlighter.html(code, spans: spans, links: link.map { [$0] } ?? [])
+        #expect(html == "<span class=\"tok-comment\">// note</span>\n<span class=\"tok-keyword\">let</span> svc = <a class=\"symbol\" href=\"ref.html#x\" title=\"init(style:)\">UISplitViewController</a>(<span class=\"tok-label\">style</span>: .doubleColumn)\n")
+    }
+
+    @Test func objectiveCStringsCommentsAndDirectives() {
+        let code = "#import <UIKit/UIKit.h>\nreturn @\"a // b\"; // done\n"
+        let classes = CodeHighlighter.objcSpans(code).map { String(decoding: Array(code.utf8)[$0.range], as: UTF8.self) + "=" + $0.cssClass }
+        #expect(classes == ["#import <UIKit/UIKit.h>=tok-directive", "return=tok-keyword", "@\"a // b\"=tok-string", "// done=tok-comment"])
+    }
+}
