@@ -94,8 +94,9 @@
     // Terms to mark: the query's words, and its Chinese runs whole.
     var terms = normalise(query).split(/\s+/).filter(Boolean);
     var results = (ids || []).map(function (id) {
-      var s = data.sections[id], text = normalise(s[0] + " " + (s[1] || "") + " " + s[4]), score = 0;
-      terms.forEach(function (t) { score += text.split(t).length - 1; });
+      var s = data.sections[id], text = normalise(s[4]), heading = normalise(s[0] + " " + (s[1] || "")), score = 0;
+      // A match in the section's heading or the note's title counts most.
+      terms.forEach(function (t) { score += (text.split(t).length - 1) + 10 * (heading.split(t).length - 1); });
       return { id: id, score: score };
     }).sort(function (a, b) { return b.score - a.score || a.id - b.id; }).slice(0, 50);
     status.textContent = results.length ? results.length + " " + resultsWord : noResults;
