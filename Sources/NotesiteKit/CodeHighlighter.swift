@@ -14,6 +14,11 @@ public enum CodeHighlighter {
         public var title: String
     }
 
+    /// `<a class="symbol">` around `html`: how every page links a name to its reference entry.
+    public static func symbolLink(href: String, title: String?, html: String) -> String {
+        "<a class=\"symbol\" href=\"\(Escape.href(href))\"\(title.map { " title=\"\(Escape.attribute($0))\"" } ?? "")>\(html)</a>"
+    }
+
     /// The code as HTML: escaped, coloured by `spans`, with `links` wrapped around their names.
     public static func html(_ code: String, spans: [Span], links: [Link]) -> String {
         let bytes = Array(code.utf8)
@@ -29,8 +34,7 @@ public enum CodeHighlighter {
                 let link = links[linkIndex]
                 guard link.range.lowerBound >= start, link.range.upperBound <= range.upperBound else { linkIndex += 1; continue }
                 out += Escape.text(String(decoding: bytes[start..<link.range.lowerBound], as: UTF8.self))
-                out += "<a class=\"symbol\" href=\"\(Escape.href(link.href))\" title=\"\(Escape.attribute(link.title))\">"
-                out += Escape.text(String(decoding: bytes[link.range], as: UTF8.self)) + "</a>"
+                out += symbolLink(href: link.href, title: link.title, html: Escape.text(String(decoding: bytes[link.range], as: UTF8.self)))
                 start = link.range.upperBound
                 linkIndex += 1
             }

@@ -18,6 +18,20 @@ public struct Note: Hashable, Sendable {
         public var location: SourceLocation
     }
 
+    /// Calls `body` for every node in document order with the id of the heading whose section holds it (nil before
+    /// the first heading; a heading itself opens its own section).
+    public func forEachNodeWithSection(_ body: (MarkdownNode, String?) -> Void) {
+        var headingIndex = 0
+        var section: String?
+        document.forEach { node in
+            if case .heading = node.kind {
+                section = headingIndex < headings.count ? headings[headingIndex].id : nil
+                headingIndex += 1
+            }
+            body(node, section)
+        }
+    }
+
     /// The page's path in the output folder.
     public var outputPath: String { "\(language.rawValue)/\(slug).html" }
 }

@@ -11,7 +11,7 @@ extension CollapseTable {
             out += "<td>\(Escape.text(row.device))</td><td>\(row.orientation.label)</td><td>\(row.multitasking.label)</td>"
             let code = "<code>.\(row.sizeClass)</code>"
             if let href = symbolHref("UIUserInterfaceSizeClass.\(row.sizeClass)") {
-                out += "<td><a class=\"symbol\" href=\"\(Escape.href(href))\">\(code)</a></td>"
+                out += "<td>\(CodeHighlighter.symbolLink(href: href, title: nil, html: code))</td>"
             } else {
                 out += "<td>\(code)</td>"
             }

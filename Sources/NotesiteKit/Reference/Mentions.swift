@@ -53,13 +53,8 @@ public struct MentionFinder: Sendable {
 
     public func mentions(in note: Note) -> [Mention] {
         var result: [Mention] = []
-        var headingIndex = 0
-        var currentHeading: String?
-        note.document.forEach { node in
+        note.forEachNodeWithSection { node, currentHeading in
             switch node.kind {
-            case .heading:
-                if headingIndex < note.headings.count { currentHeading = note.headings[headingIndex].id }
-                headingIndex += 1
             case .code(let code):
                 if let symbol = symbol(forInlineCode: code) {
                     result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,

@@ -142,7 +142,7 @@ public struct ReferenceSite: Sendable {
             let code = "<code>\(Escape.text(String(part)))</code>"
             if let symbol = finder.symbol(forInlineCode: String(part)), symbol.id != ownID {
                 let href = RelativeURL.from(page, to: Self.pagePath(symbol.page)) + "#" + symbol.id
-                out += "<a class=\"symbol\" href=\"\(Escape.href(href))\" title=\"\(Escape.attribute(symbol.swift))\">\(code)</a>"
+                out += CodeHighlighter.symbolLink(href: href, title: symbol.swift, html: code)
             } else {
                 out += code
             }
@@ -182,13 +182,7 @@ public struct ReferenceSite: Sendable {
     private func placeholderNotes() -> [Mention] {
         index.notes.compactMap { note in
             var found: Mention?
-            var headingIndex = 0
-            var heading: String?
-            note.document.forEach { node in
-                if case .heading = node.kind {
-                    heading = headingIndex < note.headings.count ? note.headings[headingIndex].id : nil
-                    headingIndex += 1
-                }
+            note.forEachNodeWithSection { node, heading in
                 if found == nil, case .htmlBlock(let html) = node.kind, html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder {
                     found = Mention(symbolID: "", notePath: note.source.path, headingID: heading, spelling: "collapse table",
                                     location: node.range.start)

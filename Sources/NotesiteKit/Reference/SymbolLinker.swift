@@ -24,7 +24,7 @@ struct SymbolLinker {
     }
 
     private func link(_ symbol: Symbol, around html: String) -> String {
-        "<a class=\"symbol\" href=\"\(Escape.href(href(for: symbol)))\" title=\"\(Escape.attribute(symbol.swift))\">\(html)</a>"
+        CodeHighlighter.symbolLink(href: href(for: symbol), title: symbol.swift, html: html)
     }
 
     func inlineCode(_ code: String) -> String? {
@@ -33,7 +33,13 @@ struct SymbolLinker {
         }
         let references = finder.inlineReferences(in: code)
         guard !references.isEmpty else { return nil }
-        return "<code>\(linked(code, references))</code>"
+        return "<code>\(CodeHighlighter.html(code, spans: [], links: links(for: references)))</code>"
+    }
+
+    private func links(for references: [(CodeScanner.Reference, Symbol, String)]) -> [CodeHighlighter.Link] {
+        references.map { reference, symbol, _ in
+            CodeHighlighter.Link(range: reference.range, href: href(for: symbol), title: symbol.swift)
+        }
     }
 
     /// A Swift or Objective-C block, coloured, with its known names linked; nil leaves other languages plain.
@@ -46,25 +52,8 @@ struct SymbolLinker {
         case .swift: (references, spans) = SwiftNameExtractor.analyse(code)
         case .objc: (references, spans) = (CodeScanner.scan(code, dialect: .objc), CodeHighlighter.objcSpans(code))
         }
-        let links = finder.resolved(references).map { reference, symbol, _ in
-            CodeHighlighter.Link(range: reference.range, href: href(for: symbol), title: symbol.swift)
-        }
-        return "<pre><code class=\"language-\(Escape.attribute(language))\">\(CodeHighlighter.html(code, spans: spans, links: links))</code></pre>\n"
-    }
-
-    /// `code`, escaped, with each resolved name wrapped in a link.
-    private func linked(_ code: String, _ references: [(CodeScanner.Reference, Symbol, String)]) -> String {
-        let bytes = Array(code.utf8)
-        var out = ""
-        var position = 0
-        for (reference, symbol, _) in references.sorted(by: { $0.0.range.lowerBound < $1.0.range.lowerBound })
-        where reference.range.lowerBound >= position {
-            out += Escape.text(String(decoding: bytes[position..<reference.range.lowerBound], as: UTF8.self))
-            out += link(symbol, around: Escape.text(String(decoding: bytes[reference.range], as: UTF8.self)))
-            position = reference.range.upperBound
-        }
-        out += Escape.text(String(decoding: bytes[position...], as: UTF8.self))
-        return out
+        let html = CodeHighlighter.html(code, spans: spans, links: links(for: finder.resolved(references)))
+        return "<pre><code class=\"language-\(Escape.attribute(language))\">\(html)</code></pre>\n"
     }
 }
 
