@@ -12,7 +12,7 @@ public struct NoteDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Parses `YYYY-MM-DD` or `YYYY-MM`, optionally followed by a time (` 21:26:00` or `T21:26:00Z`) that is ignored.
     public init?(parsing text: String) {
-        var value = Substring(text.trimmingCharacters(in: " "))
+        var value = Substring(text.trimmingWhitespace)
         if let cut = value.firstIndex(where: { $0 == " " || $0 == "T" }) {
             value = value[..<cut]
         }
@@ -48,14 +48,5 @@ public struct NoteDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-}
-
-private extension String {
-    func trimmingCharacters(in character: Character) -> String {
-        var s = Substring(self)
-        while s.first == character { s.removeFirst() }
-        while s.last == character { s.removeLast() }
-        return String(s)
     }
 }

@@ -68,12 +68,18 @@ public struct ExternalLinkChecker: Sendable {
         let unique = Array(Set(links.map(\.url))).sorted()
         let toAsk = unique.filter { !cache.isFresh($0, now: now, lifetime: options.cacheLifetime) }
         let byHost = Dictionary(grouping: toAsk) { URL(string: $0)?.host ?? "" }
+        // One session for the whole run, so connections to a host are reused.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
         let outcomes = await withTaskGroup(of: [(String, Outcome)].self) { group in
             var results: [String: Outcome] = [:]
             var pending = byHost.sorted { $0.key < $1.key }.makeIterator()
             func startNext() -> Bool {
                 guard let (_, urls) = pending.next() else { return false }
-                group.addTask { await self.checkHost(urls) }
+                group.addTask { await self.checkHost(urls, session: session) }
                 return true
             }
             for _ in 0..<max(1, options.hosts) where !startNext() { break }
@@ -102,45 +108,41 @@ public struct ExternalLinkChecker: Sendable {
     }
 
     /// One host's URLs, at most `perHost` at a time.
-    private func checkHost(_ urls: [String]) async -> [(String, Outcome)] {
+    private func checkHost(_ urls: [String], session: URLSession) async -> [(String, Outcome)] {
         await withTaskGroup(of: (String, Outcome).self) { group in
             var results: [(String, Outcome)] = []
             var pending = urls.makeIterator()
             for _ in 0..<max(1, options.perHost) {
                 guard let url = pending.next() else { break }
-                group.addTask { (url, await self.outcome(of: url)) }
+                group.addTask { (url, await self.outcome(of: url, session: session)) }
             }
             while let result = await group.next() {
                 results.append(result)
-                if let url = pending.next() { group.addTask { (url, await self.outcome(of: url)) } }
+                if let url = pending.next() { group.addTask { (url, await self.outcome(of: url, session: session)) } }
             }
             return results
         }
     }
 
-    func outcome(of address: String) async -> Outcome {
+    func outcome(of address: String, session: URLSession) async -> Outcome {
         guard let url = URL(string: address) else { return .failed("not a valid URL") }
-        let head = await request(url, method: "HEAD")
+        let head = await request(url, method: "HEAD", session: session)
         switch head {
         case .ok: return .ok
         // Some servers refuse or mishandle HEAD; ask for the page itself before calling the link broken.
-        case .status(let code) where [400, 403, 405, 406, 501].contains(code): return await request(url, method: "GET")
-        case .failed(let reason) where !reason.hasPrefix("timed out"): return await request(url, method: "GET")
+        case .status(let code) where [400, 403, 405, 406, 501].contains(code): return await request(url, method: "GET", session: session)
+        case .failed(let reason) where !reason.hasPrefix("timed out"): return await request(url, method: "GET", session: session)
         default: return head
         }
     }
 
-    private func request(_ url: URL, method: String) async -> Outcome {
-        // Foundation on Linux treats a timeout under a second as none at all: whole seconds only.
-        let timeout = max(1, options.timeout.rounded(.up))
+    /// Foundation on Linux treats a timeout under a second as none at all: whole seconds only.
+    private var timeout: TimeInterval { max(1, options.timeout.rounded(.up)) }
+
+    private func request(_ url: URL, method: String, session: URLSession) async -> Outcome {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = method
         request.setValue("notesite link checker", forHTTPHeaderField: "User-Agent")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         do {
             let (_, response) = try await session.data(for: request)
             guard let http = response as? HTTPURLResponse else { return .failed("no HTTP response") }
