@@ -13,6 +13,8 @@ public struct HTMLRenderer {
         public var codeBlock: (_ info: String, _ code: String) -> String? = { _, _ in nil }
         /// The HTML that replaces a raw HTML block (for example, a placeholder the site fills from data).
         public var htmlBlock: (String) -> String? = { _ in nil }
+        /// What a placeholder for an image without a file says, in the page's language.
+        public var missingImageLabel = "image not available"
 
         public init() {}
     }
@@ -177,7 +179,10 @@ public struct HTMLRenderer {
                 let alt = node.children.map(\.plainText).joined()
                 guard let src = rewrite(source, true), !src.isEmpty else {
                     // An image without an address would show nothing at all; say that something is missing.
-                    out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(alt.isEmpty ? "missing image" : alt))\">\(alt.isEmpty ? "" : Escape.text(alt))</span>"
+                    let label = hooks.missingImageLabel
+                    let described = alt.isEmpty ? label : "\(label): \(alt)"
+                    out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(described))\">"
+                    out += "<span class=\"image-missing-label\">\(Escape.text(label))</span>\(alt.isEmpty ? "" : Escape.text(alt))</span>"
                     continue
                 }
                 out += "<img src=\"\(Escape.href(src))\" alt=\"\(Escape.attribute(alt))\""

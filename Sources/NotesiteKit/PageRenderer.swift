@@ -71,7 +71,8 @@ public struct PageRenderer: Sendable {
         // Without reference data, code is still coloured; it just links nowhere.
         let linker = reference?.linker(forPage: path)
             ?? SymbolLinker(finder: MentionFinder(resolver: SymbolResolver(list: .empty)), data: .empty, page: path)
-        let hooks = linker.hooks
+        var hooks = linker.hooks
+        hooks.missingImageLabel = templates.strings.text("image_missing", in: note.language)
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }

@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func emptyImageBecomesAVisiblePlaceholder() {
-        #expect(html("![]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"missing image\"></span></p>\n")
+        #expect(html("![]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"image not available\"><span class=\"image-missing-label\">image not available</span></span></p>\n")
+        #expect(html("![2017.png]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"image not available: 2017.png\"><span class=\"image-missing-label\">image not available</span>2017.png</span></p>\n")
         #expect(html("![a cat](cat.png \"Cat\")") == "<p><img src=\"cat.png\" alt=\"a cat\" title=\"Cat\" loading=\"lazy\"></p>\n")
     }
 

@@ -41,6 +41,10 @@ import Testing
         // The language switcher leads to the translation rather than to the language's index.
         #expect(english.contains("<a href=\"../ru/collapse-ru.html\" hreflang=\"ru\" lang=\"ru\">Русский</a>"))
         #expect(try site.read("zh/shoushi.html").contains("<h2>目录</h2>"))
+        // A lost image's placeholder speaks the page's language.
+        try site.write("notes/zh/lost.md", "---\ntitle: 图\ndate: 2020-01-01\nlang: zh\n---\n![]()\n")
+        _ = try SitePipeline.build(site.options)
+        #expect(try site.read("zh/lost.html").contains("<span class=\"image-missing-label\">图片缺失</span>"))
     }
 }
 
