@@ -25,7 +25,8 @@ public struct PageRenderer: Sendable {
         var search = SearchIndex()
         for note in index.notes { search.add(note) }
         for symbol in reference?.data.symbols.symbols ?? [] {
-            let spellings = (Array(symbol.swiftNames.values) + [symbol.objc].compactMap { $0 }).joined(separator: " ")
+            // In Swift-version order: a dictionary's own order would change from run to run.
+            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
             search.add(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
                                            url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
                                            text: symbol.summary + " " + spellings))
@@ -109,16 +110,14 @@ public struct PageRenderer: Sendable {
                  "htmlLang": other.language.htmlLang, "languageName": other.language.nativeName]
             }
         }
-        let siblings = index.notes(in: note.language)
-        if let position = siblings.firstIndex(where: { $0.source.path == note.source.path }) {
-            if position > 0 {
-                context["previous"] = ["href": RelativeURL.from(path, to: siblings[position - 1].outputPath), "title": siblings[position - 1].metadata.title]
-            }
-            context["hasNeighbours"] = siblings.count > 1
-            if position + 1 < siblings.count {
-                context["next"] = ["href": RelativeURL.from(path, to: siblings[position + 1].outputPath), "title": siblings[position + 1].metadata.title]
-            }
+        let (previous, next) = index.neighbours(of: note)
+        if let previous {
+            context["previous"] = ["href": RelativeURL.from(path, to: previous.outputPath), "title": previous.metadata.title]
         }
+        if let next {
+            context["next"] = ["href": RelativeURL.from(path, to: next.outputPath), "title": next.metadata.title]
+        }
+        context["hasNeighbours"] = previous != nil || next != nil
         context["languageIndex"] = ["href": RelativeURL.from(path, to: "\(note.language.rawValue)/index.html"),
                                     "name": note.language.nativeName]
         return OutputFile(path: path, contents: .text(templates.render("note", context)))

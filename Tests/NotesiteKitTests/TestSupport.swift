@@ -21,6 +21,13 @@ final class ScratchSite {
         }
     }
 
+    /// A new scratch folder whose `Content/` is a copy of `other`'s as it is now.
+    init(copyOf other: ScratchSite) {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try? FileManager.default.copyItem(at: other.content, to: content)
+    }
+
     deinit { try? FileManager.default.removeItem(at: root) }
 
     var options: SiteOptions {
