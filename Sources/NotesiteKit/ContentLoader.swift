@@ -82,26 +82,50 @@ public struct ContentLoader {
             guard values?.isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
             let path = "notes/" + relative
-            let display = join(displayRoot, path)
             guard url.pathExtension == "md" else {
                 assets.append(relative)
                 continue
             }
-            guard let data = fm.contents(atPath: url.path) else {
-                diagnostics.append(Diagnostic(.error, "content.unreadable", file: display, at: nil,
-                                              "the note cannot be read; check its permissions"))
-                continue
+            switch read(path) {
+            case .note(let file): notes.append(file)
+            case .problem(let diagnostic): diagnostics.append(diagnostic)
+            case .gone: continue
             }
-            guard let text = Self.decode(data) else {
-                diagnostics.append(Diagnostic(.error, "content.encoding", file: display, at: nil,
-                                              "the note is not UTF-8 text; save it as UTF-8"))
-                continue
-            }
-            notes.append(SourceFile(path: path, displayPath: display, text: text))
         }
         notes.sort { $0.path < $1.path }
         assets.sort()
         return ContentTree(notes: notes, assets: assets, diagnostics: diagnostics)
+    }
+
+    /// What reading one note gave.
+    public enum ReadResult {
+        case note(SourceFile)
+        /// The file is there but is not a readable UTF-8 note.
+        case problem(Diagnostic)
+        /// The file is not there (any more).
+        case gone
+    }
+
+    /// Reads the note at `path` (below the content folder, `notes/<lang>/<slug>.md`).
+    public func read(_ path: String) -> ReadResult {
+        let url = root.appendingPathComponent(path)
+        let display = join(displayRoot, path)
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: url.path) else { return .gone }
+        guard let data = fm.contents(atPath: url.path) else {
+            return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                                       "the note cannot be read; check its permissions"))
+        }
+        guard let text = Self.decode(data) else {
+            return .problem(Diagnostic(.error, "content.encoding", file: display, at: nil,
+                                       "the note is not UTF-8 text; save it as UTF-8"))
+        }
+        return .note(SourceFile(path: path, displayPath: display, text: text))
+    }
+
+    /// Whether a path below the content folder names a note: a `.md` file under `notes/`, not hidden.
+    public static func isNotePath(_ path: String) -> Bool {
+        path.hasPrefix("notes/") && path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     /// UTF-8 without a byte-order mark and with `\n` line ends, or nil when the bytes are not UTF-8.
@@ -113,6 +137,11 @@ public struct ContentLoader {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return text
+    }
+
+    /// How diagnostics name a path below the content folder.
+    public func displayPath(_ path: String) -> String {
+        join(displayRoot, path)
     }
 
     private func join(_ a: String, _ b: String) -> String {

@@ -101,6 +101,19 @@ public struct LinkResolver: Sendable {
         return result
     }
 
+    /// The source paths of the notes `note` links to (`notes/en/a.md`), whether or not they exist: when one of them
+    /// changes, this note's links are checked again.
+    public func linkedNotePaths(in note: Note) -> Set<String> {
+        var paths: Set<String> = []
+        note.document.forEach { node in
+            guard case .link(let destination, _) = node.kind, !destination.hasPrefix("#"), !Self.hasScheme(destination) else { return }
+            var path = Substring(destination)
+            if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+            if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) { paths.insert(resolved) }
+        }
+        return paths
+    }
+
     /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
     static func rawGitHubURL(forBlob url: String) -> String? {
         for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.hasPrefix(prefix) {

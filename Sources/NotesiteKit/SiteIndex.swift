@@ -8,6 +8,11 @@ public struct SiteIndex: Sendable {
     public let assets: Set<String>
     private let byPath: [String: Int]
     private let idsByPath: [String: Set<String>]
+    /// Each language's notes, in page order, and each note's position among them: the pager and the language
+    /// pages ask for these once per note, so they are worked out once per site.
+    private let byLanguage: [Language: [Note]]
+    private let positionInLanguage: [String: Int]
+    private let byTranslationKey: [String: [Note]]
 
     public init(notes: [Note], assets: [String]) {
         self.notes = notes.sorted {
@@ -26,6 +31,17 @@ public struct SiteIndex: Sendable {
         }
         self.byPath = byPath
         self.idsByPath = ids
+        var byLanguage: [Language: [Note]] = [:]
+        var positions: [String: Int] = [:]
+        var byKey: [String: [Note]] = [:]
+        for note in self.notes {
+            positions[note.source.path] = byLanguage[note.language, default: []].count
+            byLanguage[note.language, default: []].append(note)
+            if let key = note.metadata.translationKey { byKey[key, default: []].append(note) }
+        }
+        self.byLanguage = byLanguage
+        self.positionInLanguage = positions
+        self.byTranslationKey = byKey
     }
 
     /// Notes that would be written to the same page (`content.duplicate-slug`): a second note of one language with
@@ -48,7 +64,7 @@ public struct SiteIndex: Sendable {
     /// The other notes that share `note`'s `translation_key`, in language order.
     public func translations(of note: Note) -> [Note] {
         guard let key = note.metadata.translationKey else { return [] }
-        return notes.filter { $0.metadata.translationKey == key && $0.source.path != note.source.path && $0.language != note.language }
+        return (byTranslationKey[key] ?? []).filter { $0.source.path != note.source.path && $0.language != note.language }
     }
 
     public func note(atSourcePath path: String) -> Note? {
@@ -56,12 +72,18 @@ public struct SiteIndex: Sendable {
     }
 
     public func notes(in language: Language) -> [Note] {
-        notes.filter { $0.language == language }
+        byLanguage[language] ?? []
+    }
+
+    /// The notes before and after `note` among its language's notes, as the pager links them.
+    public func neighbours(of note: Note) -> (previous: Note?, next: Note?) {
+        guard let position = positionInLanguage[note.source.path], let siblings = byLanguage[note.language] else { return (nil, nil) }
+        return (position > 0 ? siblings[position - 1] : nil, position + 1 < siblings.count ? siblings[position + 1] : nil)
     }
 
     /// The languages that have at least one note.
     public var languages: [Language] {
-        Language.allCases.filter { lang in notes.contains { $0.language == lang } }
+        Language.allCases.filter { byLanguage[$0] != nil }
     }
 
     /// Whether the page of the note at `path` has an element with this id.

@@ -43,79 +43,21 @@ public struct SiteReport: Sendable {
 }
 
 /// The whole pipeline: load → parse → index → resolve → render → write. `check` is the same without writing.
+/// Both run a `SiteBuilder` once; `notesite serve` keeps one for its rebuilds.
 public enum SitePipeline {
     /// Builds the site. When any diagnostic is an error, nothing is written and the previous output stays.
     public static func build(_ options: SiteOptions) throws -> SiteReport {
-        try run(options, write: true)
+        try SiteBuilder(options: options).run(.build)
     }
 
     /// Runs every stage but the writer, checks the links of the rendered pages, and treats broken links and images
     /// as errors (`RuleCatalog.errorsInCheck`): the CI gate.
     public static func check(_ options: SiteOptions) throws -> SiteReport {
-        try run(options, write: false)
-    }
-
-    private static func run(_ options: SiteOptions, write: Bool) throws -> SiteReport {
-        let start = DispatchTime.now()
-        try validateOutput(options)
-        let templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
-        let tree = try ContentLoader(root: options.content, displayRoot: options.contentDisplay).load()
-
-        let (data, dataDiagnostics) = ReferenceData.load(contentRoot: options.content, displayRoot: options.contentDisplay)
-        if !data.isEmpty {
-            try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
-        }
-        let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
-        var diagnostics = tree.diagnostics + dataDiagnostics + parsed.flatMap(\.diagnostics)
-            + SiteIndex.duplicateSlugs(in: parsed.compactMap(\.note))
-        let index = SiteIndex(notes: parsed.compactMap(\.note), assets: tree.assets)
-        let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index)
-        let resolver = LinkResolver(index: index)
-        let linkProblems = index.notes.parallelMap { note in resolver.problems(in: note).map { (note, $0.destination, $0.diagnostic) } }
-            .flatMap { $0 }
-        diagnostics += linkProblems.map(\.2)
-        if !write, let reference {
-            // API names against the symbol list: the checker's job; the build only links them.
-            let checker = SymbolChecker(finder: reference.finder)
-            diagnostics += index.notes.parallelMap { checker.diagnostics(for: $0) }.flatMap { $0 }
-        }
-        diagnostics = diagnostics.sortedForDisplay()
-
-        var written = 0
-        var pages = 0
-        if !write || !diagnostics.hasErrors {
-            let renderer = PageRenderer(index: index, templates: templates, reference: reference)
-            let notePages = index.notes.parallelMap { renderer.page(for: $0) }
-            var listing = renderer.listingPages() + renderer.referencePages()
-            listing += renderer.sitePages(baseURL: options.baseURL, pages: (listing + notePages).map(\.path).filter { $0.hasSuffix(".html") })
-            let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
-            if write {
-                try SiteWriter(output: options.output).write(files)
-                written = files.count
-                pages = (listing + notePages).filter { $0.path.hasSuffix(".html") }.count
-            } else {
-                // Links the notes' own diagnostics already name are not reported again from the pages.
-                let known = Set(linkProblems.compactMap { note, destination, _ in
-                    renderer.href(for: destination, from: note).map {
-                        "\(note.outputPath) \(Escape.href($0).replacingOccurrences(of: "&amp;", with: "&"))"
-                    }
-                })
-                diagnostics += HTMLLinkChecker.check(files, outputDisplay: options.outputDisplay, skipping: known)
-                diagnostics = diagnostics.map { d in
-                    var d = d
-                    if d.severity == .warning, RuleCatalog.errorsInCheck.contains(d.rule) { d.severity = .error }
-                    return d
-                }.sortedForDisplay()
-            }
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        return SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: tree.notes.count,
-                          filesWritten: written, pagesWritten: pages, seconds: seconds,
-                          externalLinks: write ? [] : ExternalLinkChecker.links(in: index.notes))
+        try SiteBuilder(options: options).run(.check)
     }
 
     /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.
-    private static func validateOutput(_ options: SiteOptions) throws {
+    static func validateOutput(_ options: SiteOptions) throws {
         let output = options.output.resolvingSymlinksInPath().path
         let content = options.content.resolvingSymlinksInPath().path
         var isDirectory: ObjCBool = false

@@ -18,37 +18,91 @@ public struct SiteWriter {
 
     /// Writes `files`, replacing the previous site only once all of them are on disk.
     public func write(_ files: [OutputFile]) throws {
+        let staging = try begin()
+        do {
+            for file in files { try staging.add(file) }
+        } catch {
+            staging.abandon()
+            throw error
+        }
+        try staging.commit()
+    }
+
+    /// Starts a complete new site in the staging folder; files are added one by one (so a large site is never
+    /// held in memory as a whole) and the site is swapped in by `commit()`.
+    public func begin() throws -> Staging {
         try fm.createDirectory(at: output, withIntermediateDirectories: true)
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        do {
-            var made: Set<String> = [""]
-            for file in files {
-                guard Self.isSafe(file.path) else {
-                    throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
-                }
-                let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
-                if !made.contains(folder) {
-                    try fm.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-                    made.insert(folder)
-                }
-                let destination = staging.appendingPathComponent(file.path)
-                switch file.contents {
-                case .text(let text): try Data(text.utf8).write(to: destination)
-                case .copy(let source):
-                    try? fm.removeItem(at: destination)
-                    try fm.copyItem(at: source, to: destination)
-                }
-            }
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw error
+        return Staging(writer: self)
+    }
+
+    /// A site being written into the staging folder.
+    public final class Staging {
+        let writer: SiteWriter
+        private var made: Set<String> = [""]
+
+        init(writer: SiteWriter) {
+            self.writer = writer
         }
-        try swap()
+
+        public func add(_ file: OutputFile) throws {
+            try writer.put(file, under: writer.staging, made: &made, atomically: false)
+        }
+
+        /// Puts the new site in place of the old one.
+        public func commit() throws {
+            try writer.swap()
+        }
+
+        /// Forgets the staged files; the previous site stays.
+        public func abandon() {
+            try? writer.fm.removeItem(at: writer.staging)
+        }
+    }
+
+    /// Replaces one file of the site in place, atomically: readers see the old file or the new one, never half.
+    public func replace(_ file: OutputFile) throws {
+        var made: Set<String> = []
+        try put(file, under: output, made: &made, atomically: true)
+    }
+
+    /// Deletes one file of the site, if it is there.
+    public func remove(_ path: String) throws {
+        guard Self.isSafe(path) else {
+            throw NotesiteError.outputInvalid(path: path, reason: "the path leaves the output folder")
+        }
+        let url = output.appendingPathComponent(path)
+        if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
+    }
+
+    private func put(_ file: OutputFile, under root: URL, made: inout Set<String>, atomically: Bool) throws {
+        guard Self.isSafe(file.path) else {
+            throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
+        }
+        let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
+        if !made.contains(folder) {
+            try fm.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            made.insert(folder)
+        }
+        let destination = root.appendingPathComponent(file.path)
+        switch file.contents {
+        case .text(let text): try Data(text.utf8).write(to: destination, options: atomically ? .atomic : [])
+        case .copy(let source):
+            if atomically {
+                let temporary = root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)")
+                try fm.copyItem(at: source, to: temporary)
+                _ = try? fm.removeItem(at: destination)
+                try fm.moveItem(at: temporary, to: destination)
+            } else {
+                try? fm.removeItem(at: destination)
+                try fm.copyItem(at: source, to: destination)
+            }
+        }
     }
 
     /// Moves the old site aside, the new one in, and deletes the old one.
-    private func swap() throws {
+    fileprivate func swap() throws {
         try? fm.removeItem(at: previous)
         try fm.createDirectory(at: previous, withIntermediateDirectories: true)
         for name in try fm.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") {

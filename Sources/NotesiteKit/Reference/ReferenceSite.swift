@@ -17,12 +17,15 @@ public struct ReferenceSite: Sendable {
 
     static func pagePath(_ page: String) -> String { "\(folder)/\(page).html" }
 
-    public init(data: ReferenceData, index: SiteIndex) {
+    /// `mentionsByNote` are the mentions `finder` found in each note (by source path), when the caller kept them from
+    /// an earlier run; without them every note is searched.
+    public init(data: ReferenceData, index: SiteIndex, finder: MentionFinder? = nil, mentionsByNote: [String: [Mention]]? = nil) {
         self.data = data
         self.index = index
-        self.finder = MentionFinder(resolver: SymbolResolver(list: data.symbols))
-        let finder = self.finder
-        let perNote = index.notes.parallelMap { finder.mentions(in: $0) }
+        let finder = finder ?? MentionFinder(resolver: SymbolResolver(list: data.symbols))
+        self.finder = finder
+        let perNote = mentionsByNote.map { known in index.notes.map { known[$0.source.path] ?? [] } }
+            ?? index.notes.parallelMap { finder.mentions(in: $0) }
         var mentions: [String: [Mention]] = [:]
         for list in perNote {
             for mention in list { mentions[mention.symbolID, default: []].append(mention) }

@@ -1,0 +1,359 @@
+import Foundation
+import NotesiteMarkdown
+
+/// What changed since the builder's last run: paths below the content folder (`notes/en/a.md`, `data/symbols.yml`)
+/// and whether anything under the templates folder changed.
+public struct SiteChanges: Sendable, Equatable {
+    public var content: Set<String>
+    public var templates: Bool
+
+    public init(content: Set<String> = [], templates: Bool = false) {
+        self.content = content
+        self.templates = templates
+    }
+
+    public var isEmpty: Bool { content.isEmpty && !templates }
+}
+
+/// The pipeline with a memory: load → parse → index → resolve → render → write, keeping each note's parse,
+/// mentions and link problems between runs, so that a rebuild after an edit reads, parses and renders only what
+/// the edit can change.
+///
+/// `notesite build` and `check` make one and run it once; `notesite serve` keeps one and runs it on every change.
+/// A run that finds errors writes nothing, and the next run starts from the last state that was read (so fixing
+/// the note is enough to bring the site back).
+public final class SiteBuilder {
+    public let options: SiteOptions
+
+    /// What one note contributes, kept between runs.
+    struct NoteState {
+        var note: Note?
+        var diagnostics: [Diagnostic]
+        var mentions: [Mention] = []
+        /// Link problems, with the destination as written; they depend on other notes, so they are worked out
+        /// again when a note they point to changes.
+        var linkProblems: [(destination: String, diagnostic: Diagnostic)] = []
+        /// The source paths this note's links point to (found or not), for working out who to check again.
+        var targets: Set<String> = []
+    }
+
+    private var templates: TemplateSet?
+    private var data = ReferenceData.empty
+    private var dataDiagnostics: [Diagnostic] = []
+    private var finder = MentionFinder(resolver: SymbolResolver(list: .empty))
+    private var notes: [String: NoteState] = [:]
+    /// Files that are not notes, as paths below `notes/`.
+    private var assets: Set<String> = []
+    /// Notes that could not be read, by path.
+    private var unreadable: [String: Diagnostic] = [:]
+    /// Each written file's content hash, by output path: the output folder as the last successful run left it.
+    private var written: [String: Int]?
+    private var lastSite: SiteIndex?
+
+    public init(options: SiteOptions) {
+        self.options = options
+    }
+
+    /// How a run treats the site.
+    public enum Mode: Sendable {
+        /// Write the output folder; broken links are warnings.
+        case build
+        /// Write nothing; check the symbols and every rendered link; broken links are errors.
+        case check
+    }
+
+    /// Runs the pipeline. The first run reads everything; later runs read the `changes` (nil: everything again).
+    public func run(_ mode: Mode, changes: SiteChanges? = nil) throws -> SiteReport {
+        let start = DispatchTime.now()
+        try SitePipeline.validateOutput(options)
+        let full = changes == nil || templates == nil
+        let changes = changes ?? SiteChanges()
+
+        // 1. Load: templates, data, notes (only the changed ones after the first run).
+        if full || changes.templates {
+            templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
+        }
+        let dataChanged = full || changes.content.contains { $0.hasPrefix("data/") }
+        if dataChanged {
+            (data, dataDiagnostics) = ReferenceData.load(contentRoot: options.content, displayRoot: options.contentDisplay)
+            finder = MentionFinder(resolver: SymbolResolver(list: data.symbols))
+        }
+        guard let templates else { preconditionFailure("templates are loaded above") }
+        if !data.isEmpty {
+            try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
+        }
+        let loader = ContentLoader(root: options.content, displayRoot: options.contentDisplay)
+        var touched: Set<String> = []
+        var assetsChanged: Set<String> = []
+        if full {
+            let tree = try loader.load()
+            notes = [:]
+            unreadable = [:]
+            for diagnostic in tree.diagnostics {
+                unreadable[diagnostic.file] = diagnostic
+            }
+            let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
+            for (file, result) in zip(tree.notes, parsed) {
+                notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
+                touched.insert(file.path)
+            }
+            assets = Set(tree.assets)
+        } else {
+            var reread: [SourceFile] = []
+            for path in changes.content.sorted() where path.hasPrefix("notes/") {
+                let display = loader.displayPath(path)
+                unreadable[display] = nil
+                if ContentLoader.isNotePath(path) {
+                    touched.insert(path)
+                    switch loader.read(path) {
+                    case .note(let file): reread.append(file)
+                    case .problem(let diagnostic):
+                        notes[path] = nil
+                        unreadable[display] = diagnostic
+                    case .gone: notes[path] = nil
+                    }
+                } else {
+                    let asset = String(path.dropFirst("notes/".count))
+                    assetsChanged.insert(asset)
+                    if FileManager.default.fileExists(atPath: options.content.appendingPathComponent(path).path) {
+                        assets.insert(asset)
+                    } else {
+                        assets.remove(asset)
+                    }
+                }
+            }
+            for (file, result) in zip(reread, reread.parallelMap { NoteParser.parse($0) }) {
+                notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
+            }
+        }
+
+        // 2. Index, and what the change reaches: the notes whose links point at a touched note.
+        let previous = lastSite
+        let index = SiteIndex(notes: notes.values.compactMap(\.note), assets: Array(assets))
+        let resolver = LinkResolver(index: index)
+        var recheck = touched
+        if !full {
+            for (path, state) in notes where !state.targets.isDisjoint(with: touched) || !assetsChanged.isEmpty {
+                recheck.insert(path)
+            }
+        }
+        let finder = self.finder
+        let paths = recheck.sorted().filter { notes[$0]?.note != nil }
+        let findMentions = Set(dataChanged ? paths : paths.filter(touched.contains))
+        let found = paths.map { notes[$0]!.note! }.parallelMap { note in
+            (resolver.problems(in: note), resolver.linkedNotePaths(in: note),
+             findMentions.contains(note.source.path) ? finder.mentions(in: note) : nil)
+        }
+        var mentionsChanged = dataChanged
+        for (path, (problems, targets, mentions)) in zip(paths, found) {
+            notes[path]!.linkProblems = problems
+            notes[path]!.targets = targets
+            if let mentions {
+                if !Self.sameMentions(mentions, notes[path]!.mentions) { mentionsChanged = true }
+                notes[path]!.mentions = mentions
+            }
+        }
+        if dataChanged {
+            // A note's mentions depend on the symbol list: every note's are found again.
+            let rest = notes.keys.filter { !recheck.contains($0) && notes[$0]?.note != nil }.sorted()
+            for (path, mentions) in zip(rest, rest.map { notes[$0]!.note! }.parallelMap { finder.mentions(in: $0) }) {
+                notes[path]!.mentions = mentions
+            }
+        }
+        let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index, finder: finder,
+                                                            mentionsByNote: notes.compactMapValues { $0.note == nil ? nil : $0.mentions })
+
+        // 3. Diagnostics, in one order whatever was kept.
+        var diagnostics = Array(unreadable.values) + dataDiagnostics + SiteIndex.duplicateSlugs(in: index.notes)
+        for state in notes.values {
+            diagnostics += state.diagnostics
+            diagnostics += state.linkProblems.map(\.diagnostic)
+        }
+        if mode == .check, let reference {
+            let checker = SymbolChecker(finder: reference.finder)
+            diagnostics += index.notes.parallelMap { checker.diagnostics(for: $0) }.flatMap { $0 }
+        }
+        diagnostics = diagnostics.sortedForDisplay()
+
+        var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
+                                filesWritten: 0, pagesWritten: 0, seconds: 0)
+        let renderer = PageRenderer(index: index, templates: templates, reference: reference)
+        switch mode {
+        case .check:
+            report.diagnostics = check(renderer: renderer, index: index, diagnostics: diagnostics)
+            report.externalLinks = ExternalLinkChecker.links(in: index.notes)
+        case .build:
+            guard !diagnostics.hasErrors else { break }
+            let plan: RenderPlan = full || changes.templates || written == nil || previous == nil
+                ? .everything
+                : RenderPlan.after(touched: touched, assets: assetsChanged, before: previous!, after: index,
+                                   referenceChanged: mentionsChanged || touched.contains { path in
+                                       // A mentioning note's title or headings show on the reference pages.
+                                       !(notes[path]?.mentions.isEmpty ?? true) },
+                                   dataChanged: dataChanged)
+            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
+            lastSite = index
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return report
+    }
+
+    /// Whether two lists of one note's mentions put the same names in the same sections (lines aside).
+    private static func sameMentions(_ a: [Mention], _ b: [Mention]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.symbolID == $1.symbolID && $0.headingID == $1.headingID && $0.spelling == $1.spelling }
+    }
+
+    // MARK: Check
+
+    private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let notePages = index.notes.parallelMap { renderer.page(for: $0) }
+        var listing = renderer.listingPages() + renderer.referencePages()
+        listing += renderer.sitePages(baseURL: options.baseURL, pages: (listing + notePages).map(\.path).filter { $0.hasSuffix(".html") })
+        let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
+        // Links the notes' own diagnostics already name are not reported again from the pages.
+        var known: Set<String> = []
+        for note in index.notes {
+            for (destination, _) in notes[note.source.path]?.linkProblems ?? [] {
+                if let href = renderer.href(for: destination, from: note) {
+                    known.insert("\(note.outputPath) \(Escape.href(href).replacingOccurrences(of: "&amp;", with: "&"))")
+                }
+            }
+        }
+        let all = diagnostics + HTMLLinkChecker.check(files, outputDisplay: options.outputDisplay, skipping: known)
+        return all.map { d in
+            var d = d
+            if d.severity == .warning, RuleCatalog.errorsInCheck.contains(d.rule) { d.severity = .error }
+            return d
+        }.sortedForDisplay()
+    }
+
+    // MARK: Render and write
+
+    /// Which pages a run renders.
+    struct RenderPlan {
+        var everything = false
+        var notes: Set<String> = []
+        var listings = false
+        var reference = false
+        var sitePages = false
+        /// Assets (paths below `notes/`) to copy again or delete.
+        var assets: Set<String> = []
+
+        static let everything = RenderPlan(everything: true)
+
+        /// The pages an edit of `touched` notes can change: their own pages; when a note's place in the lists
+        /// changed (title, date, summary, translation, or the note came or went), the lists, its neighbours and
+        /// its translations, before and after; the reference when mentions changed; the search index and the
+        /// feed whenever a note changed.
+        static func after(touched: Set<String>, assets: Set<String>, before: SiteIndex, after: SiteIndex,
+                          referenceChanged: Bool, dataChanged: Bool) -> RenderPlan {
+            if dataChanged || before.assets != after.assets { return .everything }
+            var plan = RenderPlan()
+            plan.assets = assets
+            plan.reference = referenceChanged
+            plan.sitePages = !touched.isEmpty
+            for path in touched {
+                let old = before.note(atSourcePath: path)
+                let new = after.note(atSourcePath: path)
+                if old == nil || new == nil || old!.outputPath != new!.outputPath {
+                    // A note came, went or moved: links to it from other pages change with it.
+                    return .everything
+                }
+                plan.notes.insert(path)
+                if !Self.sameListing(old!, new!) {
+                    plan.listings = true
+                    plan.reference = true
+                    for site in [before, after] {
+                        guard let note = site.note(atSourcePath: path) else { continue }
+                        let (previous, next) = site.neighbours(of: note)
+                        for other in [previous, next].compactMap({ $0 }) + site.translations(of: note) {
+                            plan.notes.insert(other.source.path)
+                        }
+                    }
+                }
+            }
+            plan.notes = plan.notes.filter { after.note(atSourcePath: $0) != nil }
+            return plan
+        }
+
+        private static func sameListing(_ a: Note, _ b: Note) -> Bool {
+            a.metadata.title == b.metadata.title && a.metadata.date == b.metadata.date
+                && a.metadata.summary == b.metadata.summary && a.metadata.translationKey == b.metadata.translationKey
+                && a.language == b.language
+        }
+    }
+
+    /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
+    /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
+    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
+        let writer = SiteWriter(output: options.output)
+        var hashes: [String: Int] = [:]
+        var filesWritten = 0
+        var pagesWritten = 0
+        let everything = plan.everything || written == nil
+        var staging: SiteWriter.Staging?
+        if everything { staging = try writer.begin() }
+        func emit(_ files: [OutputFile]) throws {
+            for file in files {
+                var hash = Hasher()
+                switch file.contents {
+                case .text(let text): hash.combine(text)
+                case .copy(let source): hash.combine(source.path)
+                }
+                let value = hash.finalize()
+                hashes[file.path] = value
+                if let staging {
+                    try staging.add(file)
+                } else {
+                    if case .text = file.contents, written?[file.path] == value { continue }
+                    try writer.replace(file)
+                }
+                filesWritten += 1
+                if file.path.hasSuffix(".html") { pagesWritten += 1 }
+            }
+        }
+        do {
+            let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
+            // Note pages go to disk in batches, so the whole site is never in memory at once.
+            var pagePaths: [String] = []
+            let batch = 512
+            for start in stride(from: 0, to: noteList.count, by: batch) {
+                let pages = Array(noteList[start..<min(start + batch, noteList.count)]).parallelMap { renderer.page(for: $0) }
+                try emit(pages)
+            }
+            pagePaths += index.notes.map(\.outputPath)
+            var listed: [OutputFile] = []
+            if everything || plan.listings { listed += renderer.listingPages() }
+            if everything || plan.reference { listed += renderer.referencePages() }
+            try emit(listed)
+            if everything || plan.sitePages {
+                var htmlPages = index.languages.map { "\($0.rawValue)/index.html" } + ["index.html"] + pagePaths
+                if let reference = renderer.reference, !reference.data.isEmpty {
+                    htmlPages += [ReferenceSite.indexPath] + reference.pageNames.map(ReferenceSite.pagePath)
+                    if reference.data.collapseTable != nil { htmlPages.append(ReferenceSite.collapseTablePath) }
+                }
+                try emit(renderer.sitePages(baseURL: options.baseURL, pages: htmlPages.sorted()))
+            }
+            let statics = renderer.staticFiles(contentRoot: options.content)
+            if everything {
+                try emit(statics)
+            } else {
+                try emit(statics.filter { plan.assets.contains(String($0.path)) })
+                for asset in plan.assets where !index.assets.contains(asset) {
+                    try writer.remove(asset)
+                    written?[asset] = nil
+                }
+            }
+        } catch {
+            staging?.abandon()
+            throw error
+        }
+        if let staging {
+            try staging.commit()
+            written = hashes
+        } else {
+            written?.merge(hashes) { _, new in new }
+        }
+        return (filesWritten, pagesWritten)
+    }
+}
