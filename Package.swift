@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "notesite",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "notesite", targets: ["notesite"]),
         .library(name: "NotesiteKit", targets: ["NotesiteKit"]),
@@ -13,6 +13,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev). Only NotesiteMarkdown imports it.
@@ -35,16 +39,29 @@ let package = Package(
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
             ]
         ),
+        // `notesite serve`: the preview server (Hummingbird), the file watcher and live reload.
+        .target(
+            name: "NotesiteServe",
+            dependencies: [
+                "NotesiteKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // A thin command line over NotesiteKit.
         .executableTarget(
             name: "notesite",
             dependencies: [
                 "NotesiteKit",
+                "NotesiteServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "NotesiteMarkdownTests", dependencies: ["NotesiteMarkdown"]),
         .testTarget(name: "NotesiteKitTests", dependencies: ["NotesiteKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesiteServeTests", dependencies: ["NotesiteServe"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["notesite"]),
     ]
 )

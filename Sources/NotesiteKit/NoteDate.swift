@@ -1,3 +1,5 @@
+import Foundation
+
 /// A note's date as its author gave it: a day (`2015-10-18`) or, where only the month is known, a month (`2016-03`).
 public struct NoteDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var year: Int
@@ -11,6 +13,12 @@ public struct NoteDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Parses `YYYY-MM-DD` or `YYYY-MM`, optionally followed by a time (` 21:26:00` or `T21:26:00Z`) that is ignored.
+    /// Today, in the machine's time zone.
+    public static var today: NoteDate {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return NoteDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day)
+    }
+
     public init?(parsing text: String) {
         var value = Substring(text.trimmingWhitespace)
         if let cut = value.firstIndex(where: { $0 == " " || $0 == "T" }) {

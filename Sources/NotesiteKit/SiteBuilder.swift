@@ -50,6 +50,25 @@ public final class SiteBuilder {
     private var written: [String: Int]?
     private var lastSite: SiteIndex?
 
+    /// How far a long run has got: `done` of `total` notes through `stage`.
+    public struct Progress: Sendable {
+        public var stage: Stage
+        public var done: Int
+        public var total: Int
+    }
+
+    public enum Stage: String, Sendable {
+        case parsing = "Parsing"
+        case rendering = "Rendering"
+    }
+
+    /// Called from the building thread as notes are parsed and pages rendered (in batches).
+    public var progress: (@Sendable (Progress) -> Void)?
+
+    /// Notes are parsed and pages rendered this many at a time: the progress steps, and the pages one batch
+    /// holds in memory before they go to disk.
+    private static let batch = 512
+
     public init(options: SiteOptions) {
         self.options = options
     }
@@ -65,6 +84,13 @@ public final class SiteBuilder {
     /// Runs the pipeline. The first run reads everything; later runs read the `changes` (nil: everything again).
     public func run(_ mode: Mode, changes: SiteChanges? = nil) throws -> SiteReport {
         let start = DispatchTime.now()
+        var stages: [StageTime] = []
+        var stageStart = start
+        func lap(_ name: String) {
+            let now = DispatchTime.now()
+            stages.append(StageTime(name: name, seconds: Double(now.uptimeNanoseconds - stageStart.uptimeNanoseconds) / 1e9))
+            stageStart = now
+        }
         try SitePipeline.validateOutput(options)
         let full = changes == nil || templates == nil
         let changes = changes ?? SiteChanges()
@@ -92,10 +118,13 @@ public final class SiteBuilder {
             for diagnostic in tree.diagnostics {
                 unreadable[diagnostic.file] = diagnostic
             }
-            let parsed = tree.notes.parallelMap { NoteParser.parse($0) }
-            for (file, result) in zip(tree.notes, parsed) {
-                notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
-                touched.insert(file.path)
+            for start in stride(from: 0, to: tree.notes.count, by: Self.batch) {
+                let files = Array(tree.notes[start..<min(start + Self.batch, tree.notes.count)])
+                for (file, result) in zip(files, files.parallelMap { NoteParser.parse($0) }) {
+                    notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
+                    touched.insert(file.path)
+                }
+                progress?(Progress(stage: .parsing, done: start + files.count, total: tree.notes.count))
             }
             assets = Set(tree.assets)
         } else {
@@ -126,6 +155,8 @@ public final class SiteBuilder {
                 notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
             }
         }
+
+        lap("load+parse")
 
         // 2. Index, and what the change reaches: the notes whose links point at a touched note.
         let previous = lastSite
@@ -163,6 +194,8 @@ public final class SiteBuilder {
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index, finder: finder,
                                                             mentionsByNote: notes.compactMapValues { $0.note == nil ? nil : $0.mentions })
 
+        lap("resolve")
+
         // 3. Diagnostics, in one order whatever was kept.
         var diagnostics = Array(unreadable.values) + dataDiagnostics + SiteIndex.duplicateSlugs(in: index.notes)
         for state in notes.values {
@@ -178,6 +211,7 @@ public final class SiteBuilder {
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
         let renderer = PageRenderer(index: index, templates: templates, reference: reference)
+        lap(mode == .check ? "symbols" : "diagnose")
         switch mode {
         case .check:
             report.diagnostics = check(renderer: renderer, index: index, diagnostics: diagnostics)
@@ -187,13 +221,13 @@ public final class SiteBuilder {
             let plan: RenderPlan = full || changes.templates || written == nil || previous == nil
                 ? .everything
                 : RenderPlan.after(touched: touched, assets: assetsChanged, before: previous!, after: index,
-                                   referenceChanged: mentionsChanged || touched.contains { path in
-                                       // A mentioning note's title or headings show on the reference pages.
-                                       !(notes[path]?.mentions.isEmpty ?? true) },
+                                   referenceChanged: mentionsChanged,
                                    dataChanged: dataChanged)
             (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
             lastSite = index
         }
+        lap(mode == .check ? "links" : "render")
+        report.stages = stages
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         return report
     }
@@ -206,7 +240,11 @@ public final class SiteBuilder {
     // MARK: Check
 
     private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let notePages = index.notes.parallelMap { renderer.page(for: $0) }
+        var notePages: [OutputFile] = []
+        for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
+            notePages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { renderer.page(for: $0) }
+            progress?(Progress(stage: .rendering, done: notePages.count, total: index.notes.count))
+        }
         var listing = renderer.listingPages() + renderer.referencePages()
         listing += renderer.sitePages(baseURL: options.baseURL, pages: (listing + notePages).map(\.path).filter { $0.hasSuffix(".html") })
         let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
@@ -260,6 +298,10 @@ public final class SiteBuilder {
                     return .everything
                 }
                 plan.notes.insert(path)
+                // The reference's "Mentioned in" lists show the note's title and section headings.
+                if old!.headings.map({ [$0.id, $0.text] }) != new!.headings.map({ [$0.id, $0.text] }) {
+                    plan.reference = true
+                }
                 if !Self.sameListing(old!, new!) {
                     plan.listings = true
                     plan.reference = true
@@ -316,10 +358,10 @@ public final class SiteBuilder {
             let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
             // Note pages go to disk in batches, so the whole site is never in memory at once.
             var pagePaths: [String] = []
-            let batch = 512
-            for start in stride(from: 0, to: noteList.count, by: batch) {
-                let pages = Array(noteList[start..<min(start + batch, noteList.count)]).parallelMap { renderer.page(for: $0) }
+            for start in stride(from: 0, to: noteList.count, by: Self.batch) {
+                let pages = Array(noteList[start..<min(start + Self.batch, noteList.count)]).parallelMap { renderer.page(for: $0) }
                 try emit(pages)
+                progress?(Progress(stage: .rendering, done: start + pages.count, total: noteList.count))
             }
             pagePaths += index.notes.map(\.outputPath)
             var listed: [OutputFile] = []

@@ -39,7 +39,15 @@ public struct SiteReport: Sendable {
     public var seconds: Double
     /// The notes' `http(s)` links, for `check --external` (empty after a build).
     public var externalLinks: [ExternalLinkChecker.Link] = []
+    /// How long each stage took, in order.
+    public var stages: [StageTime] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
+}
+
+/// One stage's wall time.
+public struct StageTime: Sendable {
+    public var name: String
+    public var seconds: Double
 }
 
 /// The whole pipeline: load → parse → index → resolve → render → write. `check` is the same without writing.

@@ -7,7 +7,8 @@ struct Build: ParsableCommand {
         abstract: "Render every note into a static site.",
         discussion: """
         The site is written to a staging folder inside the output folder and swapped into place only when the \
-        build has no errors: a failed build leaves the previous site as it was.
+        build has no errors: a failed build leaves the previous site as it was. On a terminal, sites of more than \
+        \(ProgressLine.threshold) notes show a progress line.
         """
     )
 
@@ -19,8 +20,7 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The address the site is published at (https://…/); adds sitemap.xml and absolute feed links.", valueName: "url"))
     var baseURL: String?
 
-    @Flag(name: .shortAndLong, help: "Print errors only, and no summary line.")
-    var quiet = false
+    @OptionGroup var printing: OutputOptions
 
     func validate() throws {
         if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")) {
@@ -31,11 +31,18 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         options.baseURL = baseURL
-        let report = try runStage { try SitePipeline.build(options) }
-        printDiagnostics(report.diagnostics, quiet: quiet)
+        let builder = SiteBuilder(options: options)
+        let progress = ProgressLine.make(quiet: printing.quiet)
+        if let progress { builder.progress = { progress.update($0) } }
+        let report = try runStage {
+            defer { progress?.clear() }
+            return try builder.run(.build)
+        }
+        printDiagnostics(report.diagnostics, quiet: printing.quiet)
+        if printing.verbose { printStages(report) }
         let time = String(format: "%.2f s", report.seconds)
         if report.succeeded {
-            if !quiet {
+            if !printing.quiet {
                 print("Built \(report.notes) notes: \(report.pagesWritten) pages, \(report.filesWritten) files in \(output)/ in \(time) (\(report.problemSummary)).")
             }
         } else {

@@ -37,13 +37,21 @@ struct Check: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where --external keeps the links that answered, so the next run skips them for a day.", valueName: "file"))
     var cache = ".notesite-cache/external-links.json"
 
+    @OptionGroup var printing: OutputOptions
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
     }
 
     func run() async throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates)
-        var report = try runStage { try SitePipeline.check(options) }
+        let builder = SiteBuilder(options: options)
+        let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
+        if let progress { builder.progress = { progress.update($0) } }
+        var report = try runStage {
+            defer { progress?.clear() }
+            return try builder.run(.check)
+        }
         if external {
             var linkOptions = ExternalLinkChecker.Options(cacheFile: URL(fileURLWithPath: cache))
             linkOptions.timeout = timeout
@@ -52,8 +60,9 @@ struct Check: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            printDiagnostics(report.diagnostics, quiet: false)
-            print("Checked \(report.notes) notes: \(report.problemSummary).")
+            printDiagnostics(report.diagnostics, quiet: printing.quiet)
+            if printing.verbose { printStages(report) }
+            if !printing.quiet { print("Checked \(report.notes) notes: \(report.problemSummary).") }
         case .json: print(DiagnosticFormatter.json(report.diagnostics, files: report.files), terminator: "")
         case .sarif: print(DiagnosticFormatter.sarif(report.diagnostics), terminator: "")
         case .github: print(DiagnosticFormatter.github(report.diagnostics), terminator: "")

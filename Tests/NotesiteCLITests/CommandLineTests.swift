@@ -12,12 +12,15 @@ import Testing
         var stderr: String
     }
 
+    /// The test runner sits in the same build products folder as the executable it tests.
+    var binary: URL {
+        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("notesite")
+        return FileManager.default.fileExists(atPath: beside.path) ? beside : Bundle.main.bundleURL.appendingPathComponent("notesite")
+    }
+
     func notesite(_ arguments: [String], in folder: URL) throws -> Result {
-        // The test runner sits in the same build products folder as the executable it tests.
-        let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("notesite")
         let process = Process()
-        process.executableURL = FileManager.default.fileExists(atPath: binary.path)
-            ? binary : Bundle.main.bundleURL.appendingPathComponent("notesite")
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,271 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import NotesiteKit
+import ServiceLifecycle
+
+/// `notesite serve`: builds the site, serves the output folder on a local address, watches the content and
+/// templates, rebuilds what an edit reaches, and tells open pages to reload.
+///
+/// While a rebuild fails, the last good site stays on disk and keeps being served; open pages show the
+/// diagnostics on an error page and come back by themselves once the note is fixed.
+public struct PreviewServer: Sendable {
+    public struct Configuration: Sendable {
+        public var options: SiteOptions
+        public var host = "127.0.0.1"
+        /// 0 picks a free port.
+        public var port = 8000
+        /// How often the folders are looked at for changes.
+        public var pollInterval: Duration = .milliseconds(150)
+        /// Stop on Ctrl-C (SIGINT) and SIGTERM; tests stop the server by cancelling its task instead.
+        public var handlesSignals = true
+
+        public init(options: SiteOptions) {
+            self.options = options
+        }
+    }
+
+    /// What a build did, for the terminal: the first build, or a rebuild after `changes`.
+    public struct BuildEvent: Sendable {
+        public var report: SiteReport?
+        /// Set when the build could not run at all (a template that does not parse, a missing folder).
+        public var error: String?
+        public var changes: SiteChanges?
+        public var succeeded: Bool { error == nil && report?.succeeded == true }
+    }
+
+    public let configuration: Configuration
+    public let live = LiveReload()
+    private let site: PreviewSite
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.site = PreviewSite(options: configuration.options)
+    }
+
+    /// Builds, then serves until stopped. `onBuild` sees every build; `onReady` gets the port once it listens.
+    public func run(onBuild: @escaping @Sendable (BuildEvent) -> Void,
+                    onReady: @escaping @Sendable (Int) -> Void) async throws {
+        let first = await site.build(nil)
+        await live.built(first)
+        onBuild(first)
+
+        var logger = Logger(label: "notesite.serve")
+        logger.logLevel = .error
+        let responder = PreviewResponder(root: configuration.options.output, live: live)
+        let port = configuration.port
+        let app = Application(
+            responder: responder,
+            configuration: .init(address: .hostname(configuration.host, port: port), serverName: nil),
+            onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+        let watcher = SiteWatcher(options: configuration.options, interval: configuration.pollInterval, site: site,
+                                  live: live, onBuild: onBuild)
+        // Services stop in reverse order: the watcher first (ending the event streams), then the server.
+        let group = ServiceGroup(configuration: .init(
+            services: [app, watcher],
+            gracefulShutdownSignals: configuration.handlesSignals ? [.sigint, .sigterm] : [],
+            logger: logger))
+        try await group.run()
+    }
+}
+
+/// The site's builder, one build at a time, off the cooperative threads (a build uses every core itself).
+actor PreviewSite {
+    /// The builder is only touched by this actor, one call at a time.
+    private final class Box: @unchecked Sendable {
+        let builder: SiteBuilder
+        init(_ builder: SiteBuilder) { self.builder = builder }
+    }
+
+    private let box: Box
+
+    init(options: SiteOptions) {
+        box = Box(SiteBuilder(options: options))
+    }
+
+    func build(_ changes: SiteChanges?) async -> PreviewServer.BuildEvent {
+        let box = self.box
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do {
+                    let report = try box.builder.run(.build, changes: changes)
+                    continuation.resume(returning: .init(report: report, changes: changes))
+                } catch {
+                    continuation.resume(returning: .init(error: "\(error)", changes: changes))
+                }
+            }
+        }
+    }
+}
+
+extension LiveReload {
+    func built(_ event: PreviewServer.BuildEvent) {
+        if let error = event.error {
+            built(failure: [error])
+        } else if let report = event.report {
+            var printer = DiagnosticPrinter()
+            built(failure: report.succeeded ? nil : report.diagnostics.filter { $0.severity == .error }.map { printer.format($0) })
+        }
+    }
+}
+
+/// Looks at the content and templates folders every `interval`; after a change, waits until the folders are
+/// quiet for one more look (an editor's save can be several writes), then rebuilds.
+struct SiteWatcher: Service {
+    let options: SiteOptions
+    let interval: Duration
+    let site: PreviewSite
+    let live: LiveReload
+    let onBuild: @Sendable (PreviewServer.BuildEvent) -> Void
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            var snapshot = FolderSnapshot(options: options)
+            var quietSince = ContinuousClock.now
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                try? await Task.sleep(for: interval)
+                var now = FolderSnapshot(options: options)
+                if now == snapshot {
+                    if ContinuousClock.now - quietSince > .seconds(15) {
+                        await live.send(.heartbeat)
+                        quietSince = ContinuousClock.now
+                    }
+                    continue
+                }
+                // Settle: look again until two looks agree.
+                while true {
+                    try? await Task.sleep(for: .milliseconds(30))
+                    let again = FolderSnapshot(options: options)
+                    if again == now { break }
+                    now = again
+                }
+                let changes = now.changes(since: snapshot)
+                snapshot = now
+                let event = await site.build(changes)
+                await live.built(event)
+                onBuild(event)
+                quietSince = ContinuousClock.now
+            }
+        } onGracefulShutdown: {
+            Task { await live.finish() }
+        }
+        await live.finish()
+    }
+}
+
+/// Answers requests: the site's files (with the live-reload script put into pages), the event stream, the
+/// script and the error page.
+struct PreviewResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+    static let prefix = "/__notesite/"
+
+    let root: URL
+    let live: LiveReload
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        guard request.method == .get || request.method == .head else {
+            return text("only GET and HEAD are served\n", status: .methodNotAllowed)
+        }
+        let target = request.head.path ?? "/"
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        switch path {
+        case Self.prefix + "events": return await events()
+        case Self.prefix + "live.js":
+            return Response(status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(string: LiveReload.script)))
+        case Self.prefix + "errors": return await errorPage()
+        default: break
+        }
+        switch SafePath.resolve(target, in: root) {
+        case .file(let url):
+            return await file(url, status: .ok)
+        case .redirect(let location):
+            return Response(status: .movedPermanently, headers: [.location: location])
+        case .notFound:
+            let notFound = root.appendingPathComponent("404.html")
+            if FileManager.default.fileExists(atPath: notFound.path) { return await file(notFound, status: .notFound) }
+            return text("not found\n", status: .notFound)
+        case .refused(let reason):
+            return text("refused: \(reason)\n", status: .forbidden)
+        }
+    }
+
+    private func file(_ url: URL, status: HTTPResponse.Status) async -> Response {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return text("not found\n", status: .notFound)
+        }
+        let type = SafePath.contentType(of: url)
+        var buffer: ByteBuffer
+        if type.hasPrefix("text/html") {
+            buffer = ByteBuffer(string: Self.inject(String(decoding: data, as: UTF8.self), script: await scriptTag()))
+        } else {
+            buffer = ByteBuffer(bytes: data)
+        }
+        return Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: buffer))
+    }
+
+    private func scriptTag(errorPage: Bool = false) async -> String {
+        "<script src=\"\(Self.prefix)live.js\" data-generation=\"\(await live.generation)\"\(errorPage ? " data-error-page" : "")></script>"
+    }
+
+    /// Puts the live-reload script before the page's last `</body>` (or at its end).
+    static func inject(_ html: String, script: String) -> String {
+        guard let body = html.range(of: "</body>", options: .backwards) else { return html + script }
+        return html.replacingCharacters(in: body.lowerBound..<body.lowerBound, with: script)
+    }
+
+    private func events() async -> Response {
+        let stream = await live.listen()
+        let live = self.live
+        let body = ResponseBody { writer in
+            try await withGracefulShutdownHandler {
+                for await event in stream {
+                    try await writer.write(ByteBuffer(string: event.wireFormat))
+                }
+            } onGracefulShutdown: {
+                Task { await live.finish() }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+    }
+
+    private func errorPage() async -> Response {
+        let failure = await live.failure
+        var html = """
+        <!doctype html>
+        <html lang="en">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(failure == nil ? "The site builds" : "The site does not build")</title>
+        <style>
+        body { font: 16px/1.5 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #222; }
+        h1 { color: #a31515; font-size: 1.4rem; }
+        pre { background: #fff5f5; border-left: 4px solid #a31515; padding: .75rem 1rem; overflow-x: auto; white-space: pre-wrap; }
+        </style></head>
+        <body>
+
+        """
+        if let failure {
+            html += "<h1>The site does not build</h1>\n<p>Fix the problems below and save; this page goes back by itself. The last good site is still served.</p>\n"
+            for message in failure {
+                html += "<pre class=\"diagnostic\">\(Self.escape(message))</pre>\n"
+            }
+        } else {
+            html += "<h1>The site builds</h1>\n<p><a href=\"/\">Back to the site</a></p>\n"
+        }
+        html += await scriptTag(errorPage: true) + "\n</body>\n</html>\n"
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private func text(_ message: String, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message)))
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import NotesiteKit
+
+extension Language: ExpressibleByArgument {}
+
+struct New: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a new note: Content/notes/<lang>/<slug>.md with front matter and a skeleton.",
+        discussion: """
+        The front matter has the title, today's date, the language, an empty summary and, with --swift, the Swift \
+        version the note's code is written in (the checker judges renamed and deprecated API by it). Without \
+        --slug the file name comes from the title: Chinese titles as pinyin, Russian ones transliterated.
+
+        An existing note is never replaced: the command fails and names it. Prints the new file's path.
+
+          notesite new "Collapsing a split view" --lang en --swift 5
+          notesite new "分割视图的收起" --lang zh            # → Content/notes/zh/fen-ge-shi-tu-de-shou-qi.md
+          notesite new "Сворачивание" --lang ru --slug collapse-ru
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The note's title (quote it).", valueName: "title"))
+    var title: String
+
+    @Option(name: .long, help: ArgumentHelp("The note's language: zh, ru or en.", valueName: "lang"))
+    var lang: Language
+
+    @Option(name: .long, help: ArgumentHelp("The file name without .md: lowercase letters, digits, hyphens.", valueName: "slug"))
+    var slug: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Swift version of the note's code, such as 5 or 4.2.", valueName: "version"))
+    var swift: String?
+
+    @Option(name: .long, help: ArgumentHelp("The folder of notes and data.", valueName: "dir"))
+    var content = "Content"
+
+    @OptionGroup var printing: OutputOptions
+
+    func run() throws {
+        let note = NewNote(title: title, language: lang, slug: slug, swift: swift, date: .today)
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let root = content.hasPrefix("/") ? URL(fileURLWithPath: content) : base.appendingPathComponent(content)
+        do {
+            let path = try note.write(contentRoot: root, displayRoot: content)
+            print(path)
+            if printing.verbose { printError("slug '\(note.slug)', dated \(note.date); preview it with: notesite serve") }
+        } catch let problem as NewNote.Problem {
+            if case .exists = problem {
+                printError("notesite: error: \(problem)")
+                throw ExitCode(1)
+            }
+            throw ValidationError(problem.description)
+        }
+    }
+}

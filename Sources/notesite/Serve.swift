@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import NotesiteKit
+import NotesiteServe
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site, serve it locally and rebuild on every save, reloading open pages.",
+        discussion: """
+        Watches the content folder (notes, images, data) and the templates. A change rebuilds only what it \
+        reaches: the note's page, and the lists, neighbours, translations and reference entries when the edit \
+        touches them. Open pages reload by themselves (server-sent events; the script is added to pages as they \
+        are served and never written to the output folder).
+
+        When an edit breaks the build, the terminal prints the diagnostics, open pages show them on an error \
+        page, and the last good site keeps being served; fixing the note brings the pages back.
+
+        Only files inside the output folder are served. Ctrl-C stops the server.
+        """
+    )
+
+    @OptionGroup var folders: SiteFolders
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    var output = "public"
+
+    @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))
+    var port = 8000
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but 127.0.0.1 or localhost lets other machines see the preview.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @OptionGroup var printing: OutputOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        var configuration = PreviewServer.Configuration(options: options)
+        configuration.host = host
+        configuration.port = port
+        let server = PreviewServer(configuration: configuration)
+        let quiet = printing.quiet
+        let verbose = printing.verbose
+        let host = self.host
+        if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            printError("notesite: warning: serving on \(host) lets other machines on the network read the preview")
+        }
+        do {
+            try await server.run(onBuild: { event in
+                Self.report(event, quiet: quiet, verbose: verbose)
+            }, onReady: { port in
+                if !quiet { Self.say("Serving \(options.outputDisplay)/ at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C stops)") }
+            })
+        } catch {
+            let text = "\(error)"
+            if text.contains("Address already in use") {
+                printError("notesite: error: port \(port) on \(host) is in use; stop the other server or pass --port \(port == 8000 ? 8001 : 0)")
+            } else {
+                printError("notesite: error: \(text)")
+            }
+            throw ExitCode(2)
+        }
+        if !quiet { Self.say("Stopped.") }
+    }
+
+    /// A line on standard output, flushed at once: the server runs for long and its output is often piped.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// One build's lines on the terminal: its diagnostics, then what was rebuilt or why nothing was.
+    static func report(_ event: PreviewServer.BuildEvent, quiet: Bool, verbose: Bool) {
+        if let error = event.error {
+            printError("notesite: error: \(error)")
+            printError("The site does not build; still serving the last good site.")
+            return
+        }
+        guard let report = event.report else { return }
+        let fresh = event.changes == nil
+        // A rebuild repeats only the errors; warnings were shown by the first build and by `notesite check`.
+        printDiagnostics(report.diagnostics.filter { fresh || $0.severity == .error }, quiet: quiet)
+        if verbose { printStages(report) }
+        if !report.succeeded {
+            printError("Build failed: \(report.problemSummary); still serving the last good site.")
+            return
+        }
+        guard !quiet else { return }
+        let time = report.seconds < 1 ? String(format: "%.0f ms", report.seconds * 1000) : String(format: "%.2f s", report.seconds)
+        if fresh {
+            say("Built \(report.notes) notes: \(report.pagesWritten) pages in \(time) (\(report.problemSummary)).")
+        } else {
+            let changed = event.changes.map { $0.content.sorted() + ($0.templates ? ["templates"] : []) } ?? []
+            let named = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+            say("Rebuilt after \(named): \(report.filesWritten) files in \(time).")
+        }
+    }
+}

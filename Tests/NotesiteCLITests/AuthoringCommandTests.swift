@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `notesite new` and `notesite serve`, run as the author runs them.
+@Suite struct AuthoringCommandTests {
+    private let cli = CommandLineTests()
+
+    @Test func newWritesANoteThatBuildsAndRefusesToOverwriteIt() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let made = try cli.notesite(["new", "Collapsing a split view", "--lang", "en", "--swift", "5"], in: root)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == "Content/notes/en/collapsing-a-split-view.md\n")
+        let text = try String(contentsOf: root.appendingPathComponent("Content/notes/en/collapsing-a-split-view.md"), encoding: .utf8)
+        #expect(text.hasPrefix("---\ntitle: \"Collapsing a split view\"\ndate: 20"))
+        #expect(text.contains("\nlang: en\n") && text.contains("\nswift: \"5\"\n"))
+        // The new note passes the gate as it is, and builds.
+        let check = try cli.notesite(["check"], in: root)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try cli.notesite(["build", "--quiet"], in: root).status == 0)
+
+        try Data("the author's words".utf8).write(to: root.appendingPathComponent("Content/notes/en/collapsing-a-split-view.md"))
+        let again = try cli.notesite(["new", "Collapsing a split view", "--lang", "en"], in: root)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("Content/notes/en/collapsing-a-split-view.md already exists; choose another title or pass --slug"))
+        let kept = try String(contentsOf: root.appendingPathComponent("Content/notes/en/collapsing-a-split-view.md"), encoding: .utf8)
+        #expect(kept == "the author's words")
+    }
+
+    @Test func newDerivesSlugsFromChineseAndRussianTitles() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let zh = try cli.notesite(["new", "分割视图的收起", "--lang", "zh"], in: root)
+        #expect(zh.stdout == "Content/notes/zh/fen-ge-shi-tu-de-shou-qi.md\n", "\(zh.stderr)")
+        let ru = try cli.notesite(["new", "Сворачивание и расширение", "--lang", "ru"], in: root)
+        #expect(ru.stdout == "Content/notes/ru/svorachivanie-i-rasshirenie.md\n", "\(ru.stderr)")
+        let chosen = try cli.notesite(["new", "Anything", "--lang", "ru", "--slug", "my-note"], in: root)
+        #expect(chosen.stdout == "Content/notes/ru/my-note.md\n")
+        let bad = try cli.notesite(["new", "Anything", "--lang", "en", "--slug", "../escape"], in: root)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("'../escape' cannot name a note file"))
+        let noLang = try cli.notesite(["new", "Anything"], in: root)
+        #expect(noLang.status == 64)
+        #expect(noLang.stderr.contains("--lang"))
+    }
+
+    /// The server starts on a free port, answers, and stops cleanly on Ctrl-C (SIGINT), even with a page
+    /// listening for reloads.
+    @Test func serveStopsCleanlyOnInterrupt() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let process = Process()
+        process.executableURL = cli.binary
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = root
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        var printed = ""
+        let deadline = Date().addingTimeInterval(20)
+        while !printed.contains("(Ctrl-C stops)\n"), Date() < deadline {
+            printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        let port = try #require(printed.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(printed)")
+        #expect(printed.hasPrefix("Built 1 notes: 5 pages"))
+
+        // An open event stream must not keep the server from stopping.
+        let listener = try openEventStream(port: port)
+        defer { close(listener) }
+        let page = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/en/hello.html")!)
+        #expect(String(decoding: page, as: UTF8.self).contains("<h1>Hello</h1>"))
+
+        kill(process.processIdentifier, SIGINT)
+        let stopBy = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < stopBy { usleep(20_000) }
+        #expect(!process.isRunning, "still running 10 s after SIGINT")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        printed += String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed.hasSuffix("Stopped.\n"))
+    }
+
+    @Test func serveExplainsAPortInUse() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, length) } }
+        listen(holder, 1)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) } }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try cli.notesite(["serve", "--port", "\(port)"], in: root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(result.stderr)")
+    }
+
+    private func openEventStream(port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
+        let request = Array("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        _ = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return fd
+    }
+}
