@@ -22,15 +22,14 @@ public struct PageRenderer: Sendable {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
-        var search = SearchIndex()
-        for note in index.notes { search.add(note) }
-        for symbol in reference?.data.symbols.symbols ?? [] {
+        let symbols = (reference?.data.symbols.symbols ?? []).map { symbol in
             // In Swift-version order: a dictionary's own order would change from run to run.
             let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
-            search.add(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
-                                           url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
-                                           text: symbol.summary + " " + spellings))
+            return SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
+                                       url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
+                                       text: symbol.summary + " " + spellings)
         }
+        let search = SearchIndex(notes: index.notes, extra: symbols)
         files.append(OutputFile(path: "assets/search-index.js", contents: .text(search.script())))
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {

@@ -21,24 +21,44 @@ public struct SearchIndex: Sendable {
 
     public init() {}
 
+    /// The index of `notes` (each note's sections and words worked out on all cores) and then of `extra`.
+    public init(notes: [Note], extra: [Section] = []) {
+        let perNote = notes.parallelMap { note in Self.sections(of: note).map { ($0, Self.uniqueTokens(of: $0)) } }
+        for list in perNote {
+            for (section, tokens) in list { add(section, tokens: tokens) }
+        }
+        for section in extra { add(section) }
+    }
+
     public mutating func add(_ section: Section) {
+        add(section, tokens: Self.uniqueTokens(of: section))
+    }
+
+    public mutating func add(_ note: Note) {
+        for section in Self.sections(of: note) { add(section) }
+    }
+
+    private mutating func add(_ section: Section, tokens: [String]) {
         let id = sections.count
         sections.append(section)
+        for token in tokens { postings[token, default: []].append(id) }
+    }
+
+    private static func uniqueTokens(of section: Section) -> [String] {
         var seen: Set<String> = []
-        for token in Self.tokens(section.title + " " + (section.heading ?? "") + " " + section.text) where seen.insert(token).inserted {
-            postings[token, default: []].append(id)
-        }
+        return tokens(section.title + " " + (section.heading ?? "") + " " + section.text).filter { seen.insert($0).inserted }
     }
 
     /// Every section of `note`: the text before the first heading, then one per heading.
-    public mutating func add(_ note: Note) {
+    static func sections(of note: Note) -> [Section] {
+        var result: [Section] = []
         var current: (heading: String?, anchor: String?, text: String) = (nil, nil, "")
         var headingIndex = 0
         func flush() {
             let text = current.text.trimmingWhitespace
             guard !text.isEmpty || current.heading != nil else { return }
-            add(Section(title: note.metadata.title, heading: current.heading, language: note.language,
-                        url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text))
+            result.append(Section(title: note.metadata.title, heading: current.heading, language: note.language,
+                                  url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text))
         }
         for block in note.document.children {
             if case .heading = block.kind {
@@ -51,6 +71,7 @@ public struct SearchIndex: Sendable {
             }
         }
         flush()
+        return result
     }
 
     private static func text(of block: MarkdownNode) -> String {
@@ -73,37 +94,102 @@ public struct SearchIndex: Sendable {
 
     /// Lowercased, `ё` as `е`.
     static func normalise(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "ё", with: "е")
+        var out: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars { lowered(scalar, into: &out) }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: out)
+        return result
     }
 
+    /// Words (letters, digits and `_`, lowercased, `ё` as `е`) and, for Chinese and other scripts written without
+    /// spaces, overlapping pairs of characters: the same rule as `search.js` applies to queries. Works on Unicode
+    /// scalars collected as UTF-8 bytes, with fast paths for ASCII and Cyrillic, the scripts of most notes.
     static func tokens(_ text: String) -> [String] {
         var result: [String] = []
-        var word = ""
-        var han: [Character] = []
+        var word: [UInt8] = []
+        var han: [Unicode.Scalar] = []
+        var lower: [Unicode.Scalar] = []
         func endWord() {
-            if word.count >= 1 { result.append(word) }
-            word = ""
+            if !word.isEmpty { result.append(String(decoding: word, as: UTF8.self)) }
+            word.removeAll(keepingCapacity: true)
         }
         func endHan() {
-            if han.count == 1 { result.append(String(han)) }
-            if han.count >= 2 { for i in 0..<(han.count - 1) { result.append(String(han[i...i + 1])) } }
-            han = []
+            if han.count == 1 { result.append(String(Character(han[0]))) }
+            if han.count >= 2 {
+                for i in 0..<(han.count - 1) {
+                    var pair: [UInt8] = []
+                    UTF8.encode(han[i]) { pair.append($0) }
+                    UTF8.encode(han[i + 1]) { pair.append($0) }
+                    result.append(String(decoding: pair, as: UTF8.self))
+                }
+            }
+            han.removeAll(keepingCapacity: true)
         }
-        for character in normalise(text) {
-            if character.isWideScript && (character.isLetter || character.isNumber) {
-                endWord()
-                han.append(character)
-            } else if character.isLetter || character.isNumber || character == "_" {
-                endHan()
-                word.append(character)
-            } else {
-                endWord()
-                endHan()
+        for original in text.unicodeScalars {
+            lower.removeAll(keepingCapacity: true)
+            lowered(original, into: &lower)
+            for scalar in lower {
+                let letter = isLetterOrNumber(scalar)
+                if letter && isWide(scalar.value) {
+                    endWord()
+                    han.append(scalar)
+                } else if letter || scalar == "_" {
+                    endHan()
+                    if scalar.value < 0x80 {
+                        word.append(UInt8(scalar.value))
+                    } else {
+                        UTF8.encode(scalar) { word.append($0) }
+                    }
+                } else {
+                    endWord()
+                    endHan()
+                }
             }
         }
         endWord()
         endHan()
         return result
+    }
+
+    /// The scalar lowercased (as JavaScript's `toLowerCase` does), with `ё` folded into `е`.
+    private static func lowered(_ scalar: Unicode.Scalar, into out: inout [Unicode.Scalar]) {
+        let v = scalar.value
+        switch v {
+        case 0x41...0x5A: out.append(Unicode.Scalar(UInt8(v + 0x20)))
+        case 0..<0x80: out.append(scalar)
+        case 0x401, 0x451: out.append("е")
+        case 0x410...0x42F: out.append(Unicode.Scalar(v + 0x20)!)
+        case 0x400...0x40F: out.append(Unicode.Scalar(v + 0x50)!)
+        case 0x430...0x44F, 0x452...0x45F: out.append(scalar)
+        default:
+            if isWide(v) || !scalar.properties.changesWhenLowercased {
+                out.append(scalar)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+                    out.append(lower == "ё" ? "е" : lower)
+                }
+            }
+        }
+    }
+
+    /// `\p{L}` or `\p{N}`.
+    private static func isLetterOrNumber(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x80 {
+            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39)
+        }
+        if v >= 0x400 && v <= 0x45F { return v != 0x482 }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// Scripts written without spaces between words (the ranges `search.js` uses).
+    private static func isWide(_ v: UInt32) -> Bool {
+        (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
+            || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) || (0x20000...0x3FFFF).contains(v)
     }
 
     // MARK: Output
@@ -119,7 +205,15 @@ public struct SearchIndex: Sendable {
         out += "],\n\"index\": {"
         for (i, token) in postings.keys.sorted().enumerated() {
             if i > 0 { out += ",\n" }
-            out += "\(JSON.string(token)): [\(postings[token]!.map(String.init).joined(separator: ","))]"
+            // Ids ascend; each is written as the difference from the one before, which keeps the file small.
+            var previous = 0
+            var list = ""
+            for id in postings[token]! {
+                if !list.isEmpty { list += "," }
+                list += String(id - previous)
+                previous = id
+            }
+            out += "\(JSON.string(token)): [\(list)]"
         }
         out += "}};\n"
         return out

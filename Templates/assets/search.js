@@ -38,13 +38,24 @@
     return result;
   }
 
+  // The index writes each token's section ids as differences from the id before; decoded once per token.
+  var decoded = Object.create(null);
+  function ids(token) {
+    if (decoded[token]) { return decoded[token]; }
+    // Only the index's own keys: a query such as "constructor" must not find Object.prototype's.
+    var list = Object.prototype.hasOwnProperty.call(data.index, token) ? data.index[token] : [], out = [], id = 0;
+    for (var i = 0; i < list.length; i++) { id += list[i]; out.push(id); }
+    decoded[token] = out;
+    return out;
+  }
+
   // A token's sections; the last word of the query (still being typed) and a lone Chinese character match as prefixes.
   function postings(token, prefix) {
-    if (!prefix) { return data.index[token] || []; }
+    if (!prefix) { return ids(token); }
     keys = keys || Object.keys(data.index);
     var found = {};
     keys.forEach(function (key) {
-      if (key.lastIndexOf(token, 0) === 0) { data.index[key].forEach(function (id) { found[id] = true; }); }
+      if (key.lastIndexOf(token, 0) === 0) { ids(key).forEach(function (id) { found[id] = true; }); }
     });
     return Object.keys(found).map(Number);
   }

@@ -63,22 +63,10 @@ public struct ReferenceSite: Sendable {
         if data.collapseTable != nil { indexContext["collapseTableHref"] = "collapse-table.html" }
         files.append(OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexContext))))
 
-        for name in pageNames {
-            let path = Self.pagePath(name)
-            var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
-            let symbols = data.symbols.symbols.filter { $0.page == name }
-            let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
-            context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
-            context["entries"] = ordered.map { entry($0, page: path) }
-            if name == Self.delegatePage, !data.sequences.isEmpty {
-                context["diagrams"] = data.sequences.map { sequence -> [String: Any] in
-                    ["id": "sequence-\(sequence.id)", "title": sequence.title,
-                     "svg": sequence.svg(symbols: data.symbols) { id in
-                         RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id
-                     }]
-                }
-            }
-            files.append(OutputFile(path: path, contents: .text(templates.render("reference-page", context))))
+        // One page per type, rendered on all cores (the delegate page, with most of the mentions, is the longest).
+        let contexts = pageNames.map { name in ReadOnlyContext(path: Self.pagePath(name), values: typePageContext(name, common: common)) }
+        files += contexts.parallelMap { page in
+            OutputFile(path: page.path, contents: .text(templates.render("reference-page", page.values)))
         }
 
         if let table = data.collapseTable {
@@ -95,6 +83,25 @@ public struct ReferenceSite: Sendable {
         }
         files.append(OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())))
         return files
+    }
+
+    /// The template values of one type's page.
+    private func typePageContext(_ name: String, common: (String, String) -> [String: Any]) -> [String: Any] {
+        let path = Self.pagePath(name)
+        var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
+        let symbols = data.symbols.symbols.filter { $0.page == name }
+        let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
+        context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
+        context["entries"] = ordered.map { entry($0, page: path) }
+        if name == Self.delegatePage, !data.sequences.isEmpty {
+            context["diagrams"] = data.sequences.map { sequence -> [String: Any] in
+                ["id": "sequence-\(sequence.id)", "title": sequence.title,
+                 "svg": sequence.svg(symbols: data.symbols) { id in
+                     RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id
+                 }]
+            }
+        }
+        return context
     }
 
     /// One entry's template values.
@@ -219,26 +226,32 @@ public struct ReferenceSite: Sendable {
     }
 }
 
+/// A page's template values, built on one thread and only read while pages render on all cores.
+private struct ReadOnlyContext: @unchecked Sendable {
+    let path: String
+    let values: [String: Any]
+}
+
 /// JSON string literals.
 enum JSON {
     static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(s.utf8.count + 2)
+        // UTF-8 bytes are copied as they are; only quotes, backslashes and control characters need escaping.
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array(String(byte, radix: 16).utf8)
+                bytes += Array("\\u00".utf8) + (hex.count == 1 ? [UInt8(ascii: "0")] : []) + hex
+            default: bytes.append(byte)
             }
         }
-        return out + "\""
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
