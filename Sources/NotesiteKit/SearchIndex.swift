@@ -21,9 +21,18 @@ public struct SearchIndex: Sendable {
 
     public init() {}
 
-    /// The index of `notes` (each note's sections and words worked out on all cores) and then of `extra`.
-    public init(notes: [Note], extra: [Section] = []) {
-        let perNote = notes.parallelMap { note in Self.sections(of: note).map { ($0, Self.uniqueTokens(of: $0)) } }
+    /// One note's part of the index: its sections, each with its distinct words. A rebuild keeps the parts of
+    /// the notes that did not change.
+    public typealias Entries = [(section: Section, tokens: [String])]
+
+    public static func entries(of note: Note) -> Entries {
+        sections(of: note).map { ($0, uniqueTokens(of: $0)) }
+    }
+
+    /// The index of `notes` (each note's sections and words worked out on all cores, or taken from `known`, by
+    /// source path) and then of `extra`.
+    public init(notes: [Note], known: [String: Entries] = [:], extra: [Section] = []) {
+        let perNote = notes.parallelMap { note in known[note.source.path] ?? Self.entries(of: note) }
         for list in perNote {
             for (section, tokens) in list { add(section, tokens: tokens) }
         }

@@ -35,6 +35,8 @@ public final class SiteBuilder {
         var linkProblems: [(destination: String, diagnostic: Diagnostic)] = []
         /// The source paths this note's links point to (found or not), for working out who to check again.
         var targets: Set<String> = []
+        /// The note's sections and words for the search index, once worked out.
+        var search: SearchIndex.Entries?
     }
 
     private var templates: TemplateSet?
@@ -152,7 +154,9 @@ public final class SiteBuilder {
                 }
             }
             for (file, result) in zip(reread, reread.parallelMap { NoteParser.parse($0) }) {
-                notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
+                // The mentions stay until they are found again below, to tell whether the reference changes.
+                let mentions = notes[file.path]?.mentions ?? []
+                notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics, mentions: mentions)
             }
         }
 
@@ -375,7 +379,13 @@ public final class SiteBuilder {
                     htmlPages += [ReferenceSite.indexPath] + reference.pageNames.map(ReferenceSite.pagePath)
                     if reference.data.collapseTable != nil { htmlPages.append(ReferenceSite.collapseTablePath) }
                 }
-                try emit(renderer.sitePages(baseURL: options.baseURL, pages: htmlPages.sorted()))
+                // Each note's search entries are kept, so a rebuild works out only the edited notes' again.
+                let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
+                for (note, entries) in zip(missing, missing.parallelMap { SearchIndex.entries(of: $0) }) {
+                    notes[note.source.path]?.search = entries
+                }
+                let known = notes.compactMapValues(\.search)
+                try emit(renderer.sitePages(baseURL: options.baseURL, pages: htmlPages.sorted(), searchEntries: known))
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
             if everything {

@@ -13,7 +13,7 @@ struct Notesite: AsyncParsableCommand {
 
         Exit codes: 0 success, 1 problems found in the content, 2 could not run, 64 bad usage.
         """,
-        subcommands: [Build.self, Check.self, New.self, Serve.self]
+        subcommands: [Build.self, Check.self, New.self, Serve.self, BenchRebuild.self]
     )
 }
 

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import NotesiteKit
+
+/// `make bench`'s measure of `serve`: one complete build, then a note edited and the site rebuilt the way the
+/// server does it (a folder snapshot, then `SiteBuilder` with the changes), several times; prints the median.
+struct BenchRebuild: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-rebuild",
+        abstract: "Time serve's rebuild after one note is edited (for make bench).",
+        shouldDisplay: false
+    )
+
+    @OptionGroup var folders: SiteFolders
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    var output = "public"
+
+    @Option(name: .long, help: "How many edits to time.")
+    var edits = 5
+
+    func run() throws {
+        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        let builder = SiteBuilder(options: options)
+        let first = try builder.run(.build)
+        guard first.succeeded, let note = try middleNote(options) else {
+            throw ValidationError("the first build failed or there are no notes")
+        }
+        let original = try Data(contentsOf: note)
+        defer { try? original.write(to: note) }
+        var snapshot = FolderSnapshot(options: options)
+        var times: [Double] = []
+        var scans: [Double] = []
+        for i in 0..<max(edits, 1) {
+            try (original + Data("\nEdited for the benchmark, pass \(i).\n".utf8)).write(to: note)
+            let start = DispatchTime.now()
+            let now = FolderSnapshot(options: options)
+            let scanned = DispatchTime.now()
+            let report = try builder.run(.build, changes: now.changes(since: snapshot))
+            let end = DispatchTime.now()
+            snapshot = now
+            guard report.succeeded else { throw ValidationError("a rebuild failed") }
+            times.append(Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+            scans.append(Double(scanned.uptimeNanoseconds - start.uptimeNanoseconds) / 1e6)
+        }
+        try original.write(to: note)
+        _ = try builder.run(.build, changes: FolderSnapshot(options: options).changes(since: snapshot))
+        print(String(format: "%.0f ms (folder scan %.0f ms)", median(times), median(scans)))
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+
+    private func middleNote(_ options: SiteOptions) throws -> URL? {
+        let notes = FileManager.default.enumerator(atPath: options.content.appendingPathComponent("notes").path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted() ?? []
+        return notes.isEmpty ? nil : options.content.appendingPathComponent("notes/" + notes[notes.count / 2])
+    }
+}
