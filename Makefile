@@ -8,7 +8,7 @@ TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
 
-.PHONY: site test deps test-deps release check validate bench clean
+.PHONY: site test deps test-deps release check validate bench bench-stages clean
 
 ## site: install what is missing, build notesite in release mode and write the site to public/
 site: release
@@ -31,6 +31,10 @@ validate: site
 bench: release
 	@$(MAKE) --no-print-directory install-packages PACKAGES="hugo hyperfine cmark-gfm time"
 	bash bench/run.sh $(BENCH_SIZES)
+
+## bench-stages: microbenchmarks of parse, heading ids, symbol extraction, rendering and search (ordo-one/benchmark)
+bench-stages: deps
+	cd bench/stages && $(SWIFT) package --disable-sandbox benchmark
 
 release: deps
 	$(SWIFT) build -c release --product notesite

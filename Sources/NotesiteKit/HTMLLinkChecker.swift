@@ -8,13 +8,19 @@ public enum HTMLLinkChecker {
     /// `skipping` holds `"<page path> <href>"` pairs already reported elsewhere.
     public static func check(_ files: [OutputFile], outputDisplay: String, skipping: Set<String> = []) -> [Diagnostic] {
         let paths = Set(files.map(\.path))
-        var pages: [String: String] = [:]
+        var found: [String: String] = [:]
         for file in files where file.path.hasSuffix(".html") {
-            if case .text(let html) = file.contents { pages[file.path] = html }
+            if case .text(let html) = file.contents { found[file.path] = html }
         }
-        let ids = pages.mapValues { Set(attributeValues("id", in: $0).map(\.value)) }
-        var diagnostics: [Diagnostic] = []
-        for (path, html) in pages.sorted(by: { $0.key < $1.key }) {
+        // Each page's ids, then each page's links, on all cores; findings keep the pages' path order.
+        let pages = found
+        let sorted = pages.keys.sorted()
+        let ids = Dictionary(uniqueKeysWithValues: zip(sorted, sorted.parallelMap { path in
+            Set(attributeValues("id", in: pages[path]!).map(\.value))
+        }))
+        return sorted.parallelMap { path -> [Diagnostic] in
+            let html = pages[path]!
+            var diagnostics: [Diagnostic] = []
             let display = outputDisplay.isEmpty ? path : "\(outputDisplay)/\(path)"
             for attribute in ["href", "src"] {
                 for (value, offset) in attributeValues(attribute, in: html) where !skipping.contains("\(path) \(value)") {
@@ -23,8 +29,8 @@ public enum HTMLLinkChecker {
                                                   "\(attribute)=\"\(value)\" \(problem); correct the template or the note that makes it"))
                 }
             }
-        }
-        return diagnostics
+            return diagnostics
+        }.flatMap { $0 }
     }
 
     private static func problem(with value: String, on page: String, paths: Set<String>, ids: [String: Set<String>]) -> String? {

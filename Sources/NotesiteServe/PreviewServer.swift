@@ -52,7 +52,7 @@ public struct PreviewServer: Sendable {
         onBuild(first)
 
         var logger = Logger(label: "notesite.serve")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let responder = PreviewResponder(root: configuration.options.output, live: live)
         let port = configuration.port
         let app = Application(
