@@ -1,6 +1,6 @@
 /// HTML escaping for text, attribute values and URLs.
-enum Escape {
-    static func text(_ s: String) -> String {
+public enum Escape {
+    public static func text(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)

@@ -16,9 +16,19 @@ public struct PageRenderer: Sendable {
         self.resolver = LinkResolver(index: index)
     }
 
+    /// The site's pages for readers, in path order: the lists, the notes and the reference (for the sitemap).
+    public var readerPages: [String] {
+        var pages = ["index.html"] + index.languages.map { "\($0.rawValue)/index.html" } + index.notes.map(\.outputPath)
+        if let reference, !reference.data.isEmpty {
+            pages += [ReferenceSite.indexPath] + reference.pageNames.map(ReferenceSite.pagePath)
+            if reference.data.collapseTable != nil { pages.append(ReferenceSite.collapseTablePath) }
+        }
+        return pages.sorted()
+    }
+
     /// The search page and its index, the 404 page, the Atom feed, and `sitemap.xml` when the site's address is
-    /// known. `pages` are the site's other pages, for the sitemap.
-    public func sitePages(baseURL: String?, pages: [String], searchEntries: [String: SearchIndex.Entries] = [:]) -> [OutputFile] {
+    /// known. `searchEntries` are notes' search entries kept from an earlier run, by source path.
+    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:]) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
@@ -33,7 +43,7 @@ public struct PageRenderer: Sendable {
         files.append(OutputFile(path: "assets/search-index.js", contents: .text(search.script())))
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {
-            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: pages + ["search.html"], baseURL: baseURL))))
+            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + ["search.html"], baseURL: baseURL))))
         }
         return files
     }

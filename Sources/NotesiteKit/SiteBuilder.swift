@@ -250,7 +250,7 @@ public final class SiteBuilder {
             progress?(Progress(stage: .rendering, done: notePages.count, total: index.notes.count))
         }
         var listing = renderer.listingPages() + renderer.referencePages()
-        listing += renderer.sitePages(baseURL: options.baseURL, pages: (listing + notePages).map(\.path).filter { $0.hasSuffix(".html") })
+        listing += renderer.sitePages(baseURL: options.baseURL)
         let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
@@ -362,30 +362,23 @@ public final class SiteBuilder {
         do {
             let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
             // Note pages go to disk in batches, so the whole site is never in memory at once.
-            var pagePaths: [String] = []
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let pages = Array(noteList[start..<min(start + Self.batch, noteList.count)]).parallelMap { renderer.page(for: $0) }
                 try emit(pages)
                 progress?(Progress(stage: .rendering, done: start + pages.count, total: noteList.count))
             }
-            pagePaths += index.notes.map(\.outputPath)
             var listed: [OutputFile] = []
             if everything || plan.listings { listed += renderer.listingPages() }
             if everything || plan.reference { listed += renderer.referencePages() }
             try emit(listed)
             if everything || plan.sitePages {
-                var htmlPages = index.languages.map { "\($0.rawValue)/index.html" } + ["index.html"] + pagePaths
-                if let reference = renderer.reference, !reference.data.isEmpty {
-                    htmlPages += [ReferenceSite.indexPath] + reference.pageNames.map(ReferenceSite.pagePath)
-                    if reference.data.collapseTable != nil { htmlPages.append(ReferenceSite.collapseTablePath) }
-                }
                 // Each note's search entries are kept, so a rebuild works out only the edited notes' again.
                 let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
                 for (note, entries) in zip(missing, missing.parallelMap { SearchIndex.entries(of: $0) }) {
                     notes[note.source.path]?.search = entries
                 }
                 let known = notes.compactMapValues(\.search)
-                try emit(renderer.sitePages(baseURL: options.baseURL, pages: htmlPages.sorted(), searchEntries: known))
+                try emit(renderer.sitePages(baseURL: options.baseURL, searchEntries: known))
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
             if everything {

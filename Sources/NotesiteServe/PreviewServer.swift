@@ -251,7 +251,7 @@ struct PreviewResponder: HTTPResponder {
         if let failure {
             html += "<h1>The site does not build</h1>\n<p>Fix the problems below and save; this page goes back by itself. The last good site is still served.</p>\n"
             for message in failure {
-                html += "<pre class=\"diagnostic\">\(Self.escape(message))</pre>\n"
+                html += "<pre class=\"diagnostic\">\(Escape.text(message))</pre>\n"
             }
         } else {
             html += "<h1>The site builds</h1>\n<p><a href=\"/\">Back to the site</a></p>\n"
@@ -263,9 +263,5 @@ struct PreviewResponder: HTTPResponder {
 
     private func text(_ message: String, status: HTTPResponse.Status) -> Response {
         Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: message)))
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
