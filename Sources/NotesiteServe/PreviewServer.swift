@@ -86,18 +86,25 @@ actor PreviewSite {
         box = Box(SiteBuilder(options: options))
     }
 
+    /// Set when a build stopped before it read the changes (a template that does not parse): the next build
+    /// reads everything, so no edit made meanwhile is lost.
+    private var readEverythingNext = false
+
     func build(_ changes: SiteChanges?) async -> PreviewServer.BuildEvent {
         let box = self.box
-        return await withCheckedContinuation { continuation in
+        let asked = readEverythingNext ? nil : changes
+        let event = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do {
-                    let report = try box.builder.run(.build, changes: changes)
-                    continuation.resume(returning: .init(report: report, changes: changes))
+                    let report = try box.builder.run(.build, changes: asked)
+                    continuation.resume(returning: PreviewServer.BuildEvent(report: report, changes: changes))
                 } catch {
-                    continuation.resume(returning: .init(error: "\(error)", changes: changes))
+                    continuation.resume(returning: PreviewServer.BuildEvent(error: "\(error)", changes: changes))
                 }
             }
         }
+        readEverythingNext = event.error != nil
+        return event
     }
 }
 

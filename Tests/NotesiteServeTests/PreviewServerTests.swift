@@ -21,8 +21,9 @@ private final class ServedSite: @unchecked Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/NotesiteKitTests/Fixtures/site"),
                                          to: root.appendingPathComponent("Content"))
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: root.appendingPathComponent("Templates"))
         var configuration = PreviewServer.Configuration(options: SiteOptions(
-            content: root.appendingPathComponent("Content").path, templates: repositoryRoot.appendingPathComponent("Templates").path,
+            content: root.appendingPathComponent("Content").path, templates: root.appendingPathComponent("Templates").path,
             output: root.appendingPathComponent("public").path))
         configuration.port = 0
         configuration.handlesSignals = false
@@ -123,6 +124,25 @@ private final class BuildLog: @unchecked Sendable {
         #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 5) != nil, "the fix reloads the pages")
         #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Broken edit."))
         #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("The site builds"))
+    }
+
+    /// A template that does not parse stops the build before it reads the notes; an edit saved at the same time
+    /// must still show once the template is fixed.
+    @Test func anEditSavedWithABrokenTemplateShowsAfterTheFix() async throws {
+        let site = try await ServedSite()
+        let events = try RawHTTP(port: site.port)
+        events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 5) != nil)
+        let template = site.root.appendingPathComponent("Templates/footer.mustache")
+        let good = try String(contentsOf: template, encoding: .utf8)
+        try Data((good + "{{#unclosed}}").utf8).write(to: template)
+        try site.edit("notes/en/collapse.md") { $0 + "\nWritten while the template was broken.\n" }
+        #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 5) != nil)
+        #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("[template.invalid]"))
+
+        try Data(good.utf8).write(to: template)
+        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 5) != nil)
+        #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Written while the template was broken."))
     }
 
     @Test(arguments: [
