@@ -8,7 +8,7 @@ TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
 
-.PHONY: site test deps test-deps release check validate bench bench-stages clean
+.PHONY: site test deps test-deps release check validate bench bench-stages serve-load clean
 
 ## site: install what is missing, build notesite in release mode and write the site to public/
 site: release
@@ -35,6 +35,11 @@ bench: release
 ## bench-stages: microbenchmarks of parse, heading ids, symbol extraction, rendering and search (ordo-one/benchmark)
 bench-stages: deps
 	cd bench/stages && $(SWIFT) package --disable-sandbox benchmark
+
+## serve-load: notesite serve under wrk (32 connections): page mix, traversal attempts, memory, clean Ctrl-C
+serve-load: release
+	@$(MAKE) --no-print-directory install-packages PACKAGES="wrk curl"
+	NOTESITE=$(abspath $(NOTESITE)) bash bench/serve-load.sh $(LOAD_CONTENT)
 
 release: deps
 	$(SWIFT) build -c release --product notesite
