@@ -1,7 +1,33 @@
+import Dispatch
 import Testing
 @testable import NotesiteMarkdown
 
 @Suite struct MarkdownParserTests {
+    /// cmark-gfm keeps the characters that start an extension's inline syntax (`:` and `w` for autolinks, `~` for
+    /// strikethrough) in a process-wide table, and by default adds and removes them around every parse. Parses on
+    /// two threads then undo each other's table, and links or strikethrough go missing at random. Every parse on
+    /// any thread must give the tree a lone parse gives.
+    @Test func parsesOnManyThreadsGiveTheSameTreeAsOne() {
+        let source = """
+        See https://developer.apple.com/documentation/uikit/uisplitviewcontroller and www.example.com, ~~old~~ new.
+
+        | a | b |
+        | - | - |
+        | http://nshipster.cn/uisplitviewcontroller/ | ~~x~~ |
+
+        """ + String(repeating: "Plain words, *emphasis* and `code` to keep the parser busy between links.\n\n", count: 40)
+            + "Last: https://example.org/end ~~gone~~\n"
+        let expected = MarkdownParser.parse(source).dump()
+        #expect(expected.contains("link(\"https://developer.apple.com/documentation/uikit/uisplitviewcontroller\""))
+        #expect(expected.contains("strikethrough"))
+        let runs = 2_000
+        let results = ResultBox(count: runs)
+        DispatchQueue.concurrentPerform(iterations: runs) { i in
+            results.set(i, MarkdownParser.parse(source).dump() == expected)
+        }
+        #expect(results.mismatches == 0, "\(results.mismatches) of \(runs) parallel parses differed from a lone parse")
+    }
+
     @Test func treeWithRangesMatchesGolden() {
         let source = """
         ## Collapse 和 Expand
@@ -72,4 +98,13 @@ import Testing
         tree.forEach { if $0.kind == .blockQuote { levels += 1 } }
         #expect(levels == depth)
     }
+}
+
+/// Per-iteration results written from `concurrentPerform`, each index by one thread.
+private final class ResultBox: @unchecked Sendable {
+    private let same: UnsafeMutableBufferPointer<Bool>
+    init(count: Int) { same = .allocate(capacity: count); same.initialize(repeating: false) }
+    deinit { same.deallocate() }
+    func set(_ i: Int, _ value: Bool) { same[i] = value }
+    var mismatches: Int { same.filter { !$0 }.count }
 }
