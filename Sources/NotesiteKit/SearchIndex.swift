@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// The search index, built with the site and shipped as a script (`assets/search-index.js`) so the search page
@@ -17,13 +18,35 @@ public struct SearchIndex: Sendable {
     }
 
     public private(set) var sections: [Section] = []
-    private var postings: [String: [Int]] = [:]
+    private var postings: [Token: [Int]] = [:]
+
+    /// A word of the index, compared and hashed by its UTF-8 bytes. Tokens are lowercased already and come from
+    /// one tokenizer, so byte equality is the equality that matters, and it spares the Unicode normalisation
+    /// that hashing or comparing a `String` of Chinese or Russian costs.
+    public struct Token: Hashable, Sendable {
+        public let string: String
+
+        init(_ string: String) { self.string = string }
+
+        public static func == (a: Token, b: Token) -> Bool {
+            var a = a.string, b = b.string
+            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            var string = self.string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// In the order of their bytes, which for UTF-8 is the order of their Unicode scalars.
+        static func < (a: Token, b: Token) -> Bool { a.string.utf8.lexicographicallyPrecedes(b.string.utf8) }
+    }
 
     public init() {}
 
     /// One note's part of the index: its sections, each with its distinct words. A rebuild keeps the parts of
     /// the notes that did not change.
-    public typealias Entries = [(section: Section, tokens: [String])]
+    public typealias Entries = [(section: Section, tokens: [Token])]
 
     public static func entries(of note: Note) -> Entries {
         sections(of: note).map { ($0, uniqueTokens(of: $0)) }
@@ -47,15 +70,22 @@ public struct SearchIndex: Sendable {
         for section in Self.sections(of: note) { add(section) }
     }
 
-    private mutating func add(_ section: Section, tokens: [String]) {
+    private mutating func add(_ section: Section, tokens: [Token]) {
         let id = sections.count
         sections.append(section)
         for token in tokens { postings[token, default: []].append(id) }
     }
 
-    private static func uniqueTokens(of section: Section) -> [String] {
-        var seen: Set<String> = []
-        return tokens(section.title + " " + (section.heading ?? "") + " " + section.text).filter { seen.insert($0).inserted }
+    private static func uniqueTokens(of section: Section) -> [Token] {
+        var seen = Set<Token>(minimumCapacity: section.text.utf8.count / 8)
+        var unique: [Token] = []
+        for part in [section.title, section.heading ?? "", section.text] {
+            forEachToken(in: part) { word in
+                let token = Token(word)
+                if seen.insert(token).inserted { unique.append(token) }
+            }
+        }
+        return unique
     }
 
     /// Every section of `note`: the text before the first heading, then one per heading.
@@ -111,53 +141,102 @@ public struct SearchIndex: Sendable {
     }
 
     /// Words (letters, digits and `_`, lowercased, `ё` as `е`) and, for Chinese and other scripts written without
-    /// spaces, overlapping pairs of characters: the same rule as `search.js` applies to queries. Works on Unicode
-    /// scalars collected as UTF-8 bytes, with fast paths for ASCII and Cyrillic, the scripts of most notes.
+    /// spaces, overlapping pairs of characters: the same rule as `search.js` applies to queries.
     static func tokens(_ text: String) -> [String] {
         var result: [String] = []
+        forEachToken(in: text) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each token of `text`, in order. Reads the UTF-8 bytes directly, with fast paths for
+    /// ASCII, Cyrillic and the CJK ideographs, the scripts of most notes; other scalars take the general path.
+    static func forEachToken(in text: String, _ body: (String) -> Void) {
         var word: [UInt8] = []
+        word.reserveCapacity(64)
         var han: [Unicode.Scalar] = []
+        var pair: [UInt8] = []
         var lower: [Unicode.Scalar] = []
         func endWord() {
-            if !word.isEmpty { result.append(String(decoding: word, as: UTF8.self)) }
+            if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
             word.removeAll(keepingCapacity: true)
         }
         func endHan() {
-            if han.count == 1 { result.append(String(Character(han[0]))) }
+            if han.count == 1 { body(String(Character(han[0]))) }
             if han.count >= 2 {
                 for i in 0..<(han.count - 1) {
-                    var pair: [UInt8] = []
+                    pair.removeAll(keepingCapacity: true)
                     UTF8.encode(han[i]) { pair.append($0) }
                     UTF8.encode(han[i + 1]) { pair.append($0) }
-                    result.append(String(decoding: pair, as: UTF8.self))
+                    body(String(decoding: pair, as: UTF8.self))
                 }
             }
             han.removeAll(keepingCapacity: true)
         }
-        for original in text.unicodeScalars {
-            lower.removeAll(keepingCapacity: true)
-            lowered(original, into: &lower)
-            for scalar in lower {
+        func add(_ scalar: Unicode.Scalar) {
+            let v = scalar.value
+            if v < 0x80 {
+                let b = UInt8(v)
+                if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F {
+                    if !han.isEmpty { endHan() }
+                    word.append(b)
+                } else {
+                    endWord()
+                    endHan()
+                }
+            } else if v >= 0x430 && v <= 0x45F && v != 0x451 {
+                // Lowercase Cyrillic: a letter, two bytes.
+                if !han.isEmpty { endHan() }
+                word.append(UInt8(0xC0 | (v >> 6)))
+                word.append(UInt8(0x80 | (v & 0x3F)))
+            } else if v >= 0x4E00 && v <= 0x9FFF {
+                // CJK Unified Ideographs: every one is a letter of a script written without spaces.
+                endWord()
+                han.append(scalar)
+            } else {
                 let letter = isLetterOrNumber(scalar)
-                if letter && isWide(scalar.value) {
+                if letter && isWide(v) {
                     endWord()
                     han.append(scalar)
-                } else if letter || scalar == "_" {
-                    endHan()
-                    if scalar.value < 0x80 {
-                        word.append(UInt8(scalar.value))
-                    } else {
-                        UTF8.encode(scalar) { word.append($0) }
-                    }
+                } else if letter {
+                    if !han.isEmpty { endHan() }
+                    UTF8.encode(scalar) { word.append($0) }
                 } else {
                     endWord()
                     endHan()
                 }
             }
         }
+        var text = text
+        text.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b0 = UInt32(bytes[i])
+                let value: UInt32
+                if b0 < 0x80 {
+                    i += 1
+                    add(Unicode.Scalar(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0)))
+                    continue
+                } else if b0 < 0xE0 {
+                    value = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    i += 2
+                } else if b0 < 0xF0 {
+                    value = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    i += 3
+                } else {
+                    value = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                        | UInt32(bytes[i + 3] & 0x3F)
+                    i += 4
+                }
+                // A String's bytes are valid UTF-8, so every sequence decodes to a scalar.
+                let scalar = Unicode.Scalar(value)!
+                lower.removeAll(keepingCapacity: true)
+                lowered(scalar, into: &lower)
+                for scalar in lower { add(scalar) }
+            }
+        }
         endWord()
         endHan()
-        return result
     }
 
     /// The scalar lowercased (as JavaScript's `toLowerCase` does), with `ё` folded into `е`.
@@ -212,7 +291,7 @@ public struct SearchIndex: Sendable {
             out += "\(JSON.string(section.url)), \(JSON.string(section.text))]"
         }
         out += "],\n\"index\": {"
-        for (i, token) in postings.keys.sorted().enumerated() {
+        for (i, token) in postings.keys.sorted(by: <).enumerated() {
             if i > 0 { out += ",\n" }
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous = 0
@@ -222,7 +301,7 @@ public struct SearchIndex: Sendable {
                 list += String(id - previous)
                 previous = id
             }
-            out += "\(JSON.string(token)): [\(list)]"
+            out += "\(JSON.string(token.string)): [\(list)]"
         }
         out += "}};\n"
         return out
