@@ -37,7 +37,7 @@ public struct PreviewServer: Sendable {
 
     public let configuration: Configuration
     public let live = LiveReload()
-    private let site: PreviewSite
+    let site: PreviewSite
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -53,7 +53,7 @@ public struct PreviewServer: Sendable {
 
         var logger = Logger(label: "notesite.serve")
         logger.logLevel = .critical
-        let responder = PreviewResponder(root: configuration.options.output, live: live)
+        let responder = PreviewResponder(root: configuration.options.output, live: live, builds: site.builds)
         let port = configuration.port
         let app = Application(
             responder: responder,
@@ -81,6 +81,8 @@ actor PreviewSite {
     }
 
     private let box: Box
+    /// Whether a build is writing the output folder; the server asks it before answering 404.
+    nonisolated let builds = BuildGate()
 
     init(options: SiteOptions) {
         box = Box(SiteBuilder(options: options))
@@ -93,6 +95,7 @@ actor PreviewSite {
     func build(_ changes: SiteChanges?) async -> PreviewServer.BuildEvent {
         let box = self.box
         let asked = readEverythingNext ? nil : changes
+        builds.started()
         let event = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do {
@@ -103,8 +106,54 @@ actor PreviewSite {
                 }
             }
         }
+        builds.ended()
         readEverythingNext = event.error != nil
         return event
+    }
+}
+
+/// Counts the builds writing the output folder, and lets a request wait until none is.
+///
+/// A complete rebuild moves the old site out of the output folder and the new one in, one top-level entry at a
+/// time, so for a moment a page that exists before and after is missing; a request that finds nothing while a
+/// build runs waits for it to end and looks again. Requests read it without waiting for an actor.
+final class BuildGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = 0
+    private var finished = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether a build runs now, and how many have ended: a request that found nothing compares this with the
+    /// mark it took before looking, to know whether a build may have been writing meanwhile.
+    var mark: (running: Bool, finished: Int) {
+        lock.withLock { (running > 0, finished) }
+    }
+
+    func started() {
+        lock.withLock { running += 1 }
+    }
+
+    func ended() {
+        let done: [CheckedContinuation<Void, Never>] = lock.withLock {
+            running -= 1
+            finished += 1
+            guard running == 0 else { return [] }
+            defer { waiting = [] }
+            return waiting
+        }
+        for continuation in done { continuation.resume() }
+    }
+
+    /// Returns once no build is running (at once when none is).
+    func settled() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now: Bool = lock.withLock {
+                guard running > 0 else { return true }
+                waiting.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 }
 
@@ -171,6 +220,7 @@ struct PreviewResponder: HTTPResponder {
 
     let root: URL
     let live: LiveReload
+    let builds: BuildGate
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get || request.method == .head else {
@@ -186,24 +236,42 @@ struct PreviewResponder: HTTPResponder {
         case Self.prefix + "errors": return await errorPage()
         default: break
         }
-        switch SafePath.resolve(target, in: root) {
-        case .file(let url):
-            return await file(url, status: .ok)
-        case .redirect(let location):
+        switch await lookUp(target) {
+        case (.file(let url), let data?):
+            return await file(url, data, status: .ok)
+        case (.redirect(let location), _):
             return Response(status: .movedPermanently, headers: [.location: location])
-        case .notFound:
+        case (.file, nil), (.notFound, _):
             let notFound = root.appendingPathComponent("404.html")
-            if FileManager.default.fileExists(atPath: notFound.path) { return await file(notFound, status: .notFound) }
+            if let data = FileManager.default.contents(atPath: notFound.path) { return await file(notFound, data, status: .notFound) }
             return text("not found\n", status: .notFound)
-        case .refused(let reason):
+        case (.refused(let reason), _):
             return text("refused: \(reason)\n", status: .forbidden)
         }
     }
 
-    private func file(_ url: URL, status: HTTPResponse.Status) async -> Response {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return text("not found\n", status: .notFound)
+    /// What `target` resolves to, with the file's bytes. When nothing is found while a build runs (a complete
+    /// rebuild may be moving the new site in at this moment), it waits for the build to end and looks again.
+    private func lookUp(_ target: String) async -> (SafePath.Resolution, Data?) {
+        func look() -> (SafePath.Resolution, Data?) {
+            let resolution = SafePath.resolve(target, in: root)
+            guard case .file(let url) = resolution else { return (resolution, nil) }
+            return (resolution, FileManager.default.contents(atPath: url.path))
         }
+        let before = builds.mark
+        let first = look()
+        switch first {
+        case (.notFound, _), (.file, nil):
+            let after = builds.mark
+            guard before.running || after.running || after.finished != before.finished else { return first }
+            await builds.settled()
+            return look()
+        default:
+            return first
+        }
+    }
+
+    private func file(_ url: URL, _ data: Data, status: HTTPResponse.Status) async -> Response {
         let type = SafePath.contentType(of: url)
         var buffer: ByteBuffer
         if type.hasPrefix("text/html") {

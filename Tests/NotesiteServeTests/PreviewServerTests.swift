@@ -10,6 +10,7 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
 private final class ServedSite: @unchecked Sendable {
     let root: URL
     let port: Int
+    let server: PreviewServer
     let task: Task<Void, Error>
     private let builds = BuildLog()
 
@@ -29,6 +30,7 @@ private final class ServedSite: @unchecked Sendable {
         configuration.handlesSignals = false
         configuration.pollInterval = .milliseconds(50)
         let server = PreviewServer(configuration: configuration)
+        self.server = server
         let ready = AsyncStream<Int>.makeStream()
         let builds = self.builds
         task = Task {
@@ -143,6 +145,37 @@ private final class BuildLog: @unchecked Sendable {
         try Data(good.utf8).write(to: template)
         #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 5) != nil)
         #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Written while the template was broken."))
+    }
+
+    /// A complete rebuild moves the old site out and the new one in, entry by entry: a page asked for in that
+    /// moment waits for the build instead of being missing, and a page that is missing after it is still a 404.
+    @Test func aPageAskedForWhileTheSiteIsSwappedInWaitsForTheBuild() async throws {
+        let site = try await ServedSite()
+        let builds = site.server.site.builds
+        let en = site.output.appendingPathComponent("en")
+        let aside = site.root.appendingPathComponent("en-moved-out")
+        builds.started()
+        try FileManager.default.moveItem(at: en, to: aside)
+        let page = Self.get("/en/collapse.html", port: site.port)
+        let folder = Self.get("/en", port: site.port)
+        let missing = Self.get("/en/nothing-here.html", port: site.port)
+        try await Task.sleep(for: .milliseconds(300))
+        try FileManager.default.moveItem(at: aside, to: en)
+        builds.ended()
+        let answer = try await page.value
+        #expect(answer.status == 200, "a page of the site answered \(answer.status) during the swap")
+        #expect(answer.body.contains("__notesite/live.js"))
+        #expect(try await folder.value.status == 301)
+        #expect(try await missing.value.status == 404)
+    }
+
+    /// `GET path` on a thread of its own, so the test can move files while the request waits.
+    private static func get(_ path: String, port: Int) -> Task<(status: Int, headers: String, body: String), Error> {
+        Task {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(with: Result { try RawHTTP.get(path, port: port) }) }
+            }
+        }
     }
 
     @Test(arguments: [
