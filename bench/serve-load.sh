@@ -3,9 +3,10 @@
 #
 #   bench/serve-load.sh [CONTENT_DIR]      default: Content
 #
-# It starts `notesite serve --port 0` on the content folder with the output in a scratch folder (public/ is not
-# touched), waits until it answers, and records its resident memory (VmRSS, and VmHWM, the peak) from /proc. Then,
-# with wrk (LOAD_CONNECTIONS connections, default 32, for LOAD_SECONDS each, default 20):
+# It starts `notesite serve --port 0` on a copy of the content folder and the templates, with the output in a
+# scratch folder (neither they nor public/ are touched), waits until it answers, and records its resident memory
+# (VmRSS, and VmHWM, the peak) from /proc. Then, with wrk (LOAD_CONNECTIONS connections, default 32, for
+# LOAD_SECONDS each, default 20):
 #
 #   1. the pages: a mix of real URLs of the built site (home, each language's list and first note, reference
 #      pages, the search page, its index, the assets), every answer expected to be 200;
@@ -13,11 +14,14 @@
 #      segments, absolute-form targets, symbolic links out of the folder), each also asked once with curl to
 #      show which status it gets; every one must be refused (400, 403 or 404) and no answer may hold a file from
 #      outside the folder;
-#   3. the pages again, to show memory stays flat.
+#   3. the pages again, to show memory stays flat;
+#   4. the pages while the site is rebuilt completely every 2 s (a comment added to a template each time): no
+#      request may fail while a new site is swapped in.
 #
 # Finally it stops the server with SIGINT and expects exit status 0. It prints a table and exits 1 when a page
-# request failed, a traversal was not refused or leaked a file, memory grew by more than LOAD_RSS_SLACK_MB
-# (default 16) from the first to the repeated page load, or the server died or did not stop cleanly.
+# request failed (runs 1, 3 and 4), a rebuild failed, a traversal was not refused or leaked a file, memory grew by
+# more than LOAD_RSS_SLACK_MB (default 16) from the first to the repeated page load, or the server died or did not
+# stop cleanly.
 #
 # NOTESITE=path overrides the binary (default .build/release/notesite); LOAD_DIR the scratch folder (default
 # bench/corpus/serve-load).
@@ -42,6 +46,8 @@ command -v curl >/dev/null || { echo "serve-load: curl not found" >&2; exit 2; }
 # The served folder is $WORK/site/out; next to it, outside, a file and a folder no request may reach.
 rm -rf "$WORK"
 mkdir -p "$WORK/site" "$WORK/outside"
+cp -r "$CONTENT" "$WORK/site/content"
+cp -r "$TEMPLATES" "$WORK/site/templates"
 CANARY="notesite-serve-load-canary-$$-$RANDOM"
 echo "$CANARY" > "$WORK/site/secret.txt"
 echo "$CANARY" > "$WORK/outside/secret.txt"
@@ -50,7 +56,7 @@ LOG=$WORK/serve.log
 failed=0
 fail() { echo "serve-load: FAIL: $*" >&2; failed=1; }
 
-"$NOTESITE" serve --port 0 --content "$CONTENT" --templates "$TEMPLATES" --output "$OUT" >"$LOG" 2>"$WORK/serve.err" &
+"$NOTESITE" serve --port 0 --content "$WORK/site/content" --templates "$WORK/site/templates" --output "$OUT" >"$LOG" 2>"$WORK/serve.err" &
 SERVER=$!
 stop_server() { kill -INT "$SERVER" 2>/dev/null || true; }
 trap stop_server EXIT
@@ -172,16 +178,36 @@ echo "serve-load: pages again" >&2
 run_wrk repeat "$WORK/pages.paths"
 alive || true
 rss_repeat=$(rss VmRSS)
+template=$(find "$WORK/site/templates" -name '*.mustache' | sort | head -1)
+echo "serve-load: pages while ${template#"$WORK/site/"} is edited every 2 s" >&2
+(
+  SECONDS=0
+  edits=0
+  while [ "$SECONDS" -lt $(( SECONDS_EACH - 2 )) ]; do
+    sleep 2
+    edits=$(( edits + 1 ))
+    echo "{{! serve-load edit $edits }}" >> "$template"
+  done
+) &
+editor=$!
+run_wrk rebuild "$WORK/pages.paths"
+wait "$editor"
+alive || true
+sleep 2
+rebuilds=$(grep -c '^Rebuilt after' "$LOG" || true)
+[ "$rebuilds" -gt 0 ] || fail "no rebuild happened during the rebuild run"
+if grep -q '^Build failed' "$WORK/serve.err"; then fail "a rebuild failed (see $WORK/serve.err)"; fi
+rss_rebuild=$(rss VmRSS)
 rss_peak=$(rss VmHWM)
 
 # The page runs: every request answered, every answer 200.
-for run in pages repeat; do
+for run in pages repeat rebuild; do
   [ -n "$(get $run requests)" ] || { fail "no figures from wrk $run (see $WORK/$run.wrk)"; continue; }
   errors=$(( $(get $run errors_connect) + $(get $run errors_read) + $(get $run errors_write) + $(get $run errors_timeout) ))
   [ "$errors" -eq 0 ] || fail "$run: $errors socket errors"
   [ "$(get $run statuses)" = "200=$(get $run requests)" ] || fail "$run: statuses $(get $run statuses)"
-  [ "$(get $run requests)" -ge 10000 ] || fail "$run: only $(get $run requests) requests (raise LOAD_SECONDS)"
 done
+[ "$(get pages requests)" -ge 10000 ] || fail "pages: only $(get pages requests) requests (raise LOAD_SECONDS)"
 # The traversal run: only refusals, nothing from outside the folder.
 if [ -n "$(get traversal requests)" ]; then
   for pair in $(get traversal statuses | tr ',' ' '); do
@@ -225,8 +251,10 @@ echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
 row pages
 row traversal
 row repeat
+row rebuild
 echo
-echo "RSS MB: $rss_start before, $rss_pages after the pages, $rss_after after traversal, $rss_repeat after the repeat (peak $rss_peak)"
+echo "complete rebuilds during the rebuild run: $rebuilds"
+echo "RSS MB: $rss_start before, $rss_pages after the pages, $rss_after after traversal, $rss_repeat after the repeat, $rss_rebuild after the rebuilds (peak $rss_peak)"
 echo "traversal answers under load: $(get traversal statuses), with a file from outside: $(get traversal leaks)"
 echo "traversal targets, one request each:"
 sort "$WORK/traversal-statuses.txt" | awk '{ codes[$1] = codes[$1] " " $2 } END { for (c in codes) print "  " c ":" codes[c] }' | sort
