@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 
 /// Parses GitHub-flavoured Markdown with Debian's cmark-gfm and copies the result into `MarkdownNode` values.
 ///
@@ -28,7 +29,10 @@ public enum MarkdownParser {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let root = cmark_parser_finish(parser) else {
+        finishing.lock()
+        let finished = cmark_parser_finish(parser)
+        finishing.unlock()
+        guard let root = finished else {
             fatalError("cmark_parser_finish failed: out of memory")
         }
         defer { cmark_node_free(root) }
@@ -37,28 +41,15 @@ public enum MarkdownParser {
     }
 
     /// cmark-gfm keeps its extension registry in a global; registering once per process is enough.
-    ///
-    /// It also keeps the characters that can start an inline extension (`~` for strikethrough, `:` and `w` for
-    /// autolinks) in a process-wide table, and by default adds them when a parse reaches its inlines and removes
-    /// them when it is done. Two parses on two threads would then take each other's characters away, and links
-    /// and strikethrough would go missing at random. So the characters are added here once, for good, and the
-    /// extensions are told they have none to add or remove; every parse then sees the same table.
-    private static let registerExtensions: Void = {
-        cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
-            fatalError("cmark_parser_new failed: out of memory")
-        }
-        defer { cmark_parser_free(parser) }
-        let attached = extensions.compactMap { name -> OpaquePointer? in
-            guard let ext = cmark_find_syntax_extension(name) else { return nil }
-            cmark_parser_attach_syntax_extension(parser, ext)
-            return ext
-        }
-        cmark_manage_extensions_special_characters(parser, 1)
-        for ext in attached {
-            cmark_syntax_extension_set_special_inline_chars(ext, nil)
-        }
-    }()
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// cmark-gfm also keeps the characters that can start an inline extension (`~` for strikethrough, `:` and `w`
+    /// for autolinks) in a process-wide table: `cmark_parser_finish` adds them when it reaches the inlines and
+    /// removes them when it is done. Two parses finishing at once take each other's characters away, and links and
+    /// strikethrough go missing at random; the strikethrough extension also needs its character listed to close
+    /// its spans, so the table cannot simply be filled once. Finishing (the inline pass) therefore takes turns;
+    /// reading the blocks, and turning the tree into Swift values, still run on all threads.
+    private static let finishing = NSLock()
 }
 
 /// Walks a cmark tree with `cmark_iter` (no recursion, so deep nesting cannot exhaust the stack).

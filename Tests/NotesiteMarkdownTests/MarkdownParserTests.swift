@@ -4,9 +4,9 @@ import Testing
 
 @Suite struct MarkdownParserTests {
     /// cmark-gfm keeps the characters that start an extension's inline syntax (`:` and `w` for autolinks, `~` for
-    /// strikethrough) in a process-wide table, and by default adds and removes them around every parse. Parses on
-    /// two threads then undo each other's table, and links or strikethrough go missing at random. Every parse on
-    /// any thread must give the tree a lone parse gives.
+    /// strikethrough) in a process-wide table, and adds and removes them around every parse's inline pass. Parses
+    /// on two threads then undo each other's table, and links or strikethrough go missing at random. Every parse
+    /// on any thread must give the tree a lone parse gives.
     @Test func parsesOnManyThreadsGiveTheSameTreeAsOne() {
         let source = """
         See https://developer.apple.com/documentation/uikit/uisplitviewcontroller and www.example.com, ~~old~~ new.
