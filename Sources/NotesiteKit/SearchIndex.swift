@@ -151,61 +151,8 @@ public struct SearchIndex: Sendable {
     /// Calls `body` with each token of `text`, in order. Reads the UTF-8 bytes directly, with fast paths for
     /// ASCII, Cyrillic and the CJK ideographs, the scripts of most notes; other scalars take the general path.
     static func forEachToken(in text: String, _ body: (String) -> Void) {
-        var word: [UInt8] = []
-        word.reserveCapacity(64)
-        var han: [Unicode.Scalar] = []
-        var pair: [UInt8] = []
+        var tokenizer = Tokenizer()
         var lower: [Unicode.Scalar] = []
-        func endWord() {
-            if !word.isEmpty { body(String(decoding: word, as: UTF8.self)) }
-            word.removeAll(keepingCapacity: true)
-        }
-        func endHan() {
-            if han.count == 1 { body(String(Character(han[0]))) }
-            if han.count >= 2 {
-                for i in 0..<(han.count - 1) {
-                    pair.removeAll(keepingCapacity: true)
-                    UTF8.encode(han[i]) { pair.append($0) }
-                    UTF8.encode(han[i + 1]) { pair.append($0) }
-                    body(String(decoding: pair, as: UTF8.self))
-                }
-            }
-            han.removeAll(keepingCapacity: true)
-        }
-        func add(_ scalar: Unicode.Scalar) {
-            let v = scalar.value
-            if v < 0x80 {
-                let b = UInt8(v)
-                if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F {
-                    if !han.isEmpty { endHan() }
-                    word.append(b)
-                } else {
-                    endWord()
-                    endHan()
-                }
-            } else if v >= 0x430 && v <= 0x45F && v != 0x451 {
-                // Lowercase Cyrillic: a letter, two bytes.
-                if !han.isEmpty { endHan() }
-                word.append(UInt8(0xC0 | (v >> 6)))
-                word.append(UInt8(0x80 | (v & 0x3F)))
-            } else if v >= 0x4E00 && v <= 0x9FFF {
-                // CJK Unified Ideographs: every one is a letter of a script written without spaces.
-                endWord()
-                han.append(scalar)
-            } else {
-                let letter = isLetterOrNumber(scalar)
-                if letter && isWide(v) {
-                    endWord()
-                    han.append(scalar)
-                } else if letter {
-                    if !han.isEmpty { endHan() }
-                    UTF8.encode(scalar) { word.append($0) }
-                } else {
-                    endWord()
-                    endHan()
-                }
-            }
-        }
         var text = text
         text.withUTF8 { bytes in
             var i = 0
@@ -215,7 +162,7 @@ public struct SearchIndex: Sendable {
                 let value: UInt32
                 if b0 < 0x80 {
                     i += 1
-                    add(Unicode.Scalar(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0)))
+                    tokenizer.add(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0, body)
                     continue
                 } else if b0 < 0xE0 {
                     value = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
@@ -228,15 +175,85 @@ public struct SearchIndex: Sendable {
                         | UInt32(bytes[i + 3] & 0x3F)
                     i += 4
                 }
+                if (value >= 0x430 && value <= 0x45F && value != 0x451) || (value >= 0x4E00 && value <= 0x9FFF) {
+                    // Lowercase Cyrillic and CJK ideographs lowercase to themselves.
+                    tokenizer.add(value, body)
+                    continue
+                }
                 // A String's bytes are valid UTF-8, so every sequence decodes to a scalar.
-                let scalar = Unicode.Scalar(value)!
                 lower.removeAll(keepingCapacity: true)
-                lowered(scalar, into: &lower)
-                for scalar in lower { add(scalar) }
+                lowered(Unicode.Scalar(value)!, into: &lower)
+                for scalar in lower { tokenizer.add(scalar.value, body) }
             }
         }
-        endWord()
-        endHan()
+        tokenizer.end(body)
+    }
+
+    /// The words and character pairs being put together, one lowercased scalar at a time.
+    private struct Tokenizer {
+        var word: [UInt8] = []
+        var han: [UInt32] = []
+        var pair: [UInt8] = []
+
+        init() { word.reserveCapacity(64) }
+
+        mutating func add(_ v: UInt32, _ body: (String) -> Void) {
+            if v < 0x80 {
+                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F {
+                    if !han.isEmpty { endHan(body) }
+                    word.append(UInt8(v))
+                } else {
+                    end(body)
+                }
+            } else if v >= 0x430 && v <= 0x45F {
+                // Lowercase Cyrillic: a letter, two bytes.
+                if !han.isEmpty { endHan(body) }
+                word.append(UInt8(0xC0 | (v >> 6)))
+                word.append(UInt8(0x80 | (v & 0x3F)))
+            } else if v >= 0x4E00 && v <= 0x9FFF {
+                // CJK Unified Ideographs: every one is a letter of a script written without spaces.
+                if !word.isEmpty { endWord(body) }
+                han.append(v)
+            } else {
+                let scalar = Unicode.Scalar(v)!
+                let letter = isLetterOrNumber(scalar)
+                if letter && isWide(v) {
+                    if !word.isEmpty { endWord(body) }
+                    han.append(v)
+                } else if letter {
+                    if !han.isEmpty { endHan(body) }
+                    UTF8.encode(scalar) { word.append($0) }
+                } else {
+                    end(body)
+                }
+            }
+        }
+
+        mutating func end(_ body: (String) -> Void) {
+            if !word.isEmpty { endWord(body) }
+            if !han.isEmpty { endHan(body) }
+        }
+
+        private mutating func endWord(_ body: (String) -> Void) {
+            body(String(decoding: word, as: UTF8.self))
+            word.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func endHan(_ body: (String) -> Void) {
+            if han.count == 1 {
+                pair.removeAll(keepingCapacity: true)
+                UTF8.encode(Unicode.Scalar(han[0])!) { pair.append($0) }
+                body(String(decoding: pair, as: UTF8.self))
+            } else {
+                for i in 0..<(han.count - 1) {
+                    pair.removeAll(keepingCapacity: true)
+                    UTF8.encode(Unicode.Scalar(han[i])!) { pair.append($0) }
+                    UTF8.encode(Unicode.Scalar(han[i + 1])!) { pair.append($0) }
+                    body(String(decoding: pair, as: UTF8.self))
+                }
+            }
+            han.removeAll(keepingCapacity: true)
+        }
     }
 
     /// The scalar lowercased (as JavaScript's `toLowerCase` does), with `ё` folded into `е`.
