@@ -5,29 +5,101 @@ import NotesiteMarkdown
 /// site and, with a fragment, to an element with that id. This covers the links templates make, which no note
 /// names.
 public enum HTMLLinkChecker {
-    /// `skipping` holds `"<page path> <href>"` pairs already reported elsewhere.
-    public static func check(_ files: [OutputFile], outputDisplay: String, skipping: Set<String> = []) -> [Diagnostic] {
-        let paths = Set(files.map(\.path))
-        var found: [String: String] = [:]
-        for file in files where file.path.hasSuffix(".html") {
-            if case .text(let html) = file.contents { found[file.path] = html }
+    /// What the check needs of one page: its ids and its links with their places. Taken as the page is
+    /// rendered, so the page's HTML need not be kept.
+    public struct PageLinks: Sendable {
+        public struct Link: Sendable {
+            public let attribute: String
+            public let value: String
+            public let location: SourceLocation
         }
-        // Each page's ids, then each page's links, on all cores; findings keep the pages' path order.
-        let pages = found
-        let sorted = pages.keys.sorted()
-        let ids = Dictionary(uniqueKeysWithValues: zip(sorted, sorted.parallelMap { path in
-            Set(attributeValues("id", in: pages[path]!).map(\.value))
-        }))
-        return sorted.parallelMap { path -> [Diagnostic] in
-            let html = pages[path]!
-            var diagnostics: [Diagnostic] = []
-            let display = outputDisplay.isEmpty ? path : "\(outputDisplay)/\(path)"
-            for attribute in ["href", "src"] {
-                for (value, offset) in attributeValues(attribute, in: html) where !skipping.contains("\(path) \(value)") {
-                    guard let problem = problem(with: value, on: path, paths: paths, ids: ids) else { continue }
-                    diagnostics.append(Diagnostic(.warning, "html.link-broken", file: display, at: location(of: offset, in: html),
-                                                  "\(attribute)=\"\(value)\" \(problem); correct the template or the note that makes it"))
+
+        public let path: String
+        public let ids: Set<String>
+        public let links: [Link]
+
+        /// Reads the `id`, `href` and `src` attributes of `html` (the page at `path`) in one pass.
+        public init(path: String, html: String) {
+            self.path = path
+            var ids: Set<String> = []
+            var links: [Link] = []
+            var html = html
+            html.withUTF8 { bytes in
+                var line = 1
+                var lineStart = 0
+                var i = 0
+                let n = bytes.count
+                func matches(_ marker: StaticString, at start: Int) -> Bool {
+                    let count = marker.utf8CodeUnitCount
+                    guard start + count <= n else { return false }
+                    return memcmp(bytes.baseAddress! + start, marker.utf8Start, count) == 0
                 }
+                while i < n {
+                    let byte = bytes[i]
+                    if byte == UInt8(ascii: "\n") {
+                        line += 1
+                        lineStart = i + 1
+                    } else if byte == UInt8(ascii: " ") {
+                        let attribute: String?
+                        let length: Int
+                        if matches(" id=\"", at: i) { (attribute, length) = ("id", 5) }
+                        else if matches(" href=\"", at: i) { (attribute, length) = ("href", 7) }
+                        else if matches(" src=\"", at: i) { (attribute, length) = ("src", 6) }
+                        else { (attribute, length) = (nil, 0) }
+                        if let attribute {
+                            let start = i + length
+                            var end = start
+                            while end < n, bytes[end] != UInt8(ascii: "\"") { end += 1 }
+                            let value = HTMLLinkChecker.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                            if attribute == "id" {
+                                ids.insert(value)
+                            } else {
+                                links.append(Link(attribute: attribute, value: value,
+                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1)))
+                            }
+                            // An attribute value holds no newline the templates or the renderer write.
+                            for k in start..<end where bytes[k] == UInt8(ascii: "\n") {
+                                line += 1
+                                lineStart = k + 1
+                            }
+                            i = end
+                            continue
+                        }
+                    }
+                    i += 1
+                }
+            }
+            self.ids = ids
+            self.links = links
+        }
+    }
+
+    /// Checks the HTML files among `files`; every file's path counts as a link target. `skipping` holds
+    /// `"<page path> <href>"` pairs already reported elsewhere.
+    public static func check(_ files: [OutputFile], outputDisplay: String, skipping: Set<String> = []) -> [Diagnostic] {
+        let html = files.filter { $0.path.hasSuffix(".html") }
+        let pages = html.parallelMap { file -> PageLinks in
+            guard case .text(let text) = file.contents else { return PageLinks(path: file.path, html: "") }
+            return PageLinks(path: file.path, html: text)
+        }
+        return check(pages, paths: Set(files.map(\.path)), outputDisplay: outputDisplay, skipping: skipping)
+    }
+
+    /// Checks every link of `pages` against the site's files (`paths`) and the pages' ids, on all cores; the
+    /// findings come in the pages' path order.
+    public static func check(_ pages: [PageLinks], paths: Set<String>, outputDisplay: String,
+                             skipping: Set<String> = []) -> [Diagnostic] {
+        let sorted = pages.sorted { $0.path < $1.path }
+        var idsByPage: [String: Set<String>] = [:]
+        for page in sorted { idsByPage[page.path] = page.ids }
+        let ids = idsByPage
+        return sorted.parallelMap { page -> [Diagnostic] in
+            var diagnostics: [Diagnostic] = []
+            let display = outputDisplay.isEmpty ? page.path : "\(outputDisplay)/\(page.path)"
+            for link in page.links where !skipping.contains("\(page.path) \(link.value)") {
+                guard let problem = problem(with: link.value, on: page.path, paths: paths, ids: ids) else { continue }
+                diagnostics.append(Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
+                                              "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it"))
             }
             return diagnostics
         }.flatMap { $0 }
@@ -56,41 +128,10 @@ public enum HTMLLinkChecker {
         return nil
     }
 
-    /// The values of `name="…"` attributes with their byte offsets, `&amp;` and friends decoded.
-    static func attributeValues(_ name: String, in html: String) -> [(value: String, offset: Int)] {
-        let bytes = Array(html.utf8)
-        let marker = Array(" \(name)=\"".utf8)
-        var result: [(String, Int)] = []
-        var i = 0
-        while i + marker.count <= bytes.count {
-            if bytes[i] == marker[0], bytes[i..<(i + marker.count)].elementsEqual(marker) {
-                let start = i + marker.count
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                let raw = String(decoding: bytes[start..<end], as: UTF8.self)
-                result.append((unescape(raw), i + 1))
-                i = end
-            } else {
-                i += 1
-            }
-        }
-        return result
-    }
-
-    private static func unescape(_ s: String) -> String {
+    static func unescape(_ s: String) -> String {
         guard s.contains("&") else { return s }
         return s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
-    }
-
-    private static func location(of offset: Int, in html: String) -> SourceLocation {
-        var line = 1
-        var lineStart = 0
-        for (i, byte) in html.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = i + 1
-        }
-        return SourceLocation(line: line, column: offset - lineStart + 1)
     }
 }

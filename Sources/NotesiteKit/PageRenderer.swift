@@ -16,6 +16,9 @@ public struct PageRenderer: Sendable {
         self.resolver = LinkResolver(index: index)
     }
 
+    /// The search index script, which the search page loads.
+    public static let searchIndexPath = "assets/search-index.js"
+
     /// The site's pages for readers, in path order: the lists, the notes and the reference (for the sitemap).
     public var readerPages: [String] {
         var pages = ["index.html"] + index.languages.map { "\($0.rawValue)/index.html" } + index.notes.map(\.outputPath)
@@ -27,8 +30,9 @@ public struct PageRenderer: Sendable {
     }
 
     /// The search page and its index, the 404 page, the Atom feed, and `sitemap.xml` when the site's address is
-    /// known. `searchEntries` are notes' search entries kept from an earlier run, by source path.
-    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:]) -> [OutputFile] {
+    /// known. `searchEntries` are notes' search entries kept from an earlier run, by source path. Without
+    /// `searchIndex`, the index (the costliest of these files, and no page) is left out.
+    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:], searchIndex: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
@@ -39,8 +43,10 @@ public struct PageRenderer: Sendable {
                                        url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
                                        text: symbol.summary + " " + spellings)
         }
-        let search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
-        files.append(OutputFile(path: "assets/search-index.js", contents: .text(search.script())))
+        if searchIndex {
+            let search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
+            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(search.script())))
+        }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {
             files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + ["search.html"], baseURL: baseURL))))

@@ -244,14 +244,27 @@ public final class SiteBuilder {
     // MARK: Check
 
     private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) -> [Diagnostic] {
-        var notePages: [OutputFile] = []
+        // Each page is rendered as the build would and kept only as its ids and links, batch by batch, so the
+        // site is never in memory at once. The search index is not worked out: its file is only a link target.
+        var pages: [HTMLLinkChecker.PageLinks] = []
+        var paths: Set<String> = []
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
-            notePages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { renderer.page(for: $0) }
-            progress?(Progress(stage: .rendering, done: notePages.count, total: index.notes.count))
+            pages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
+                let page = renderer.page(for: note)
+                guard case .text(let html) = page.contents else { return HTMLLinkChecker.PageLinks(path: page.path, html: "") }
+                return HTMLLinkChecker.PageLinks(path: page.path, html: html)
+            }
+            progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
-        var listing = renderer.listingPages() + renderer.referencePages()
-        listing += renderer.sitePages(baseURL: options.baseURL)
-        let files = listing + notePages + renderer.staticFiles(contentRoot: options.content)
+        paths.formUnion(pages.map(\.path))
+        let others = renderer.listingPages() + renderer.referencePages() + renderer.sitePages(baseURL: options.baseURL, searchIndex: false)
+            + renderer.staticFiles(contentRoot: options.content)
+        paths.formUnion(others.map(\.path))
+        paths.insert(PageRenderer.searchIndexPath)
+        pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap { file in
+            guard case .text(let html) = file.contents else { return HTMLLinkChecker.PageLinks(path: file.path, html: "") }
+            return HTMLLinkChecker.PageLinks(path: file.path, html: html)
+        }
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
         for note in index.notes {
@@ -261,7 +274,7 @@ public final class SiteBuilder {
                 }
             }
         }
-        let all = diagnostics + HTMLLinkChecker.check(files, outputDisplay: options.outputDisplay, skipping: known)
+        let all = diagnostics + HTMLLinkChecker.check(pages, paths: paths, outputDisplay: options.outputDisplay, skipping: known)
         return all.map { d in
             var d = d
             if d.severity == .warning, RuleCatalog.errorsInCheck.contains(d.rule) { d.severity = .error }
