@@ -104,7 +104,7 @@ public struct HTMLRenderer {
             out += Escape.text(code)
             out += "</code></pre>\n"
         case .htmlBlock(let html):
-            out += hooks.htmlBlock(html) ?? html
+            out += hooks.htmlBlock(html) ?? HTMLSanitizer.sanitize(html).html
         case .thematicBreak:
             out += "<hr>\n"
         case .table(let alignments):
@@ -145,7 +145,12 @@ public struct HTMLRenderer {
     }
 
     private mutating func renderInlines(_ nodes: [MarkdownNode]) {
+        var skipping: String?
         for (i, node) in nodes.enumerated() {
+            if let element = skipping {
+                if case .htmlInline(let html) = node.kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
+                continue
+            }
             switch node.kind {
             case .text(let s):
                 out += Escape.text(s)
@@ -162,7 +167,12 @@ public struct HTMLRenderer {
             case .code(let s):
                 out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
             case .htmlInline(let html):
-                out += html
+                let clean = HTMLSanitizer.sanitize(html)
+                out += clean.html
+                if let open = clean.unclosed {
+                    // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.
+                    skipping = open
+                }
             case .emphasis:
                 out += "<em>"; renderInlines(node.children); out += "</em>"
             case .strong:

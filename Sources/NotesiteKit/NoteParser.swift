@@ -36,7 +36,11 @@ public enum NoteParser {
         }
         diagnostics += conflictMarkers(in: file)
 
-        let document = MarkdownParser.parse(String(split.body), firstLine: split.bodyFirstLine)
+        let (document, flattenedAt) = MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine)
+        if let flattenedAt {
+            diagnostics.append(Diagnostic(.warning, "content.too-deep", file: file.displayPath, at: flattenedAt,
+                                          "lists and quotes nest more than \(MarkdownParser.maximumDepth) levels deep here; the deeper levels are shown flat. Nest less deeply"))
+        }
         var slugger = HeadingSlugger(reserving: reservedIDs)
         var headings: [Note.Heading] = []
         document.forEach { node in
@@ -44,8 +48,45 @@ public enum NoteParser {
             let text = node.plainText
             headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
         }
+        diagnostics += rawHTMLFindings(in: document, file: file.displayPath)
         let note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
         return (note, diagnostics)
+    }
+
+    /// What `HTMLSanitizer` removes from the note's raw HTML, at its place in the note.
+    static func rawHTMLFindings(in document: MarkdownNode, file: String) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        document.forEach { node in
+            let html: String
+            switch node.kind {
+            case .htmlBlock(let text), .htmlInline(let text): html = text
+            default: return
+            }
+            for finding in HTMLSanitizer.sanitize(html).findings {
+                let location = location(of: finding.offset, in: html, startingAt: node.range.start)
+                switch finding.kind {
+                case .unsafe:
+                    result.append(Diagnostic(.warning, "html.unsafe", file: file, at: location,
+                                             "\(finding.message); \(finding.advice ?? "remove it from the note, or show it in a code block")"))
+                case .disallowed:
+                    result.append(Diagnostic(.warning, "html.disallowed", file: file, at: location,
+                                             "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")"))
+                }
+            }
+        }
+        return result.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+    }
+
+    /// The place in the note of a byte offset into a raw HTML fragment that starts at `start`. Lines after the
+    /// first are taken to start at the fragment's own column (its indentation inside a list or quote).
+    private static func location(of offset: Int, in html: String, startingAt start: SourceLocation) -> SourceLocation {
+        var line = start.line
+        var lineStart = 0
+        for (i, byte) in html.utf8.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        return SourceLocation(line: line, column: start.column + offset - lineStart)
     }
 
     static func isValidSlug(_ slug: String) -> Bool {

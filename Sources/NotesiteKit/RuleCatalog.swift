@@ -9,6 +9,8 @@ public enum RuleCatalog {
         ("content.unknown-language", "A note's folder is not a language of the site."),
         ("content.bad-slug", "A note's file name cannot be a page name."),
         ("content.unreadable", "A note cannot be read."),
+        ("content.too-deep", "Lists and quotes nest deeper than a page can show; the deeper levels are flattened."),
+        ("content.outside", "A note or file is a symbolic link to something outside the content folder."),
         ("frontmatter.missing", "A note has no front matter."),
         ("frontmatter.unclosed", "A note's front matter has no closing ---."),
         ("frontmatter.invalid", "Front matter is not valid YAML or has a wrong value."),
@@ -25,6 +27,8 @@ public enum RuleCatalog {
         ("symbol.renamed", "An API name is spelled as in another Swift version than the note's."),
         ("symbol.deprecated", "An API was deprecated by the note's era."),
         ("html.link-broken", "A link in a generated page leads to no file or id."),
+        ("html.unsafe", "Raw HTML in a note could run script or load other pages; it is removed from the page."),
+        ("html.disallowed", "Raw HTML in a note uses an element or attribute outside the allow-list; it is removed."),
         ("link.external-broken", "An external link does not answer with success."),
         ("data.invalid", "A data file has a wrong shape or value."),
         ("data.duplicate-id", "Two symbols share an id."),
@@ -36,7 +40,7 @@ public enum RuleCatalog {
     /// Broken links and images are warnings while drafting (`build` still renders the page) and errors in the CI
     /// gate (`check`).
     public static let errorsInCheck: Set<String> = [
-        "link.unresolved", "link.anchor-missing", "image.missing", "image.github-blob", "html.link-broken",
+        "link.unresolved", "link.anchor-missing", "image.missing", "image.github-blob", "html.link-broken", "html.unsafe",
     ]
 
     public static func summary(of id: String) -> String {

@@ -12,6 +12,15 @@ public enum MarkdownParser {
     /// - Parameter firstLine: the line number of the first line of `text` in its file. Notes pass the line after
     ///   their front matter, so every range points into the file the author edits.
     public static func parse(_ text: String, firstLine: Int = 1) -> MarkdownNode {
+        parseDocument(text, firstLine: firstLine).document
+    }
+
+    /// Lists, quotes and other containers nested deeper than this are flattened into the container at this depth:
+    /// every later stage walks the tree recursively, and a page cannot show a thousand levels of indentation anyway.
+    public static let maximumDepth = 100
+
+    /// Parses `text`, and tells where containers first nested deeper than `maximumDepth` (nil when they never did).
+    public static func parseDocument(_ text: String, firstLine: Int = 1) -> (document: MarkdownNode, flattenedAt: SourceLocation?) {
         registerExtensions
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
             fatalError("cmark_parser_new failed: out of memory")
@@ -37,7 +46,8 @@ public enum MarkdownParser {
         }
         defer { cmark_node_free(root) }
         var converter = TreeConverter(lineOffset: firstLine - 1, source: SourceLines(text))
-        return converter.convert(root)
+        let document = converter.convert(root)
+        return (document, converter.flattenedAt)
     }
 
     /// cmark-gfm keeps its extension registry in a global; registering once per process is enough.
@@ -56,12 +66,16 @@ public enum MarkdownParser {
 private struct TreeConverter {
     let lineOffset: Int
     let source: SourceLines
+    /// The first container that was too deep to keep as a level of its own.
+    var flattenedAt: SourceLocation?
 
     mutating func convert(_ root: OpaquePointer) -> MarkdownNode {
         guard let iter = cmark_iter_new(root) else { fatalError("cmark_iter_new failed: out of memory") }
         defer { cmark_iter_free(iter) }
         var stack: [MarkdownNode] = []
         var result: MarkdownNode?
+        // Containers entered below the maximum depth and not yet left: their children join the deepest kept one.
+        var flattened = 0
         while true {
             let event = cmark_iter_next(iter)
             if event == CMARK_EVENT_DONE { break }
@@ -70,10 +84,18 @@ private struct TreeConverter {
                 let value = MarkdownNode(kind(of: node), range: range(of: node))
                 if isLeaf(node) {
                     stack[stack.count - 1].children.append(value)
+                } else if stack.count >= MarkdownParser.maximumDepth {
+                    flattened += 1
+                    if flattenedAt == nil { flattenedAt = value.range.start }
                 } else {
                     stack.append(value)
                 }
             } else if event == CMARK_EVENT_EXIT {
+                if flattened > 0 {
+                    // Everything entered deeper than the kept levels is left before any kept level is.
+                    flattened -= 1
+                    continue
+                }
                 let finished = stack.removeLast()
                 if stack.isEmpty {
                     result = finished

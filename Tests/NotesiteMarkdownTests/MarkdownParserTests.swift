@@ -91,12 +91,27 @@ import Testing
         #expect(tree.children[0].plainText == "Where show(_:sender:) goes")
     }
 
-    @Test func deepNestingDoesNotExhaustTheStack() {
+    @Test func deepNestingIsFlattenedBelowTheMaximumDepthAndKeepsTheText() {
         let depth = 5_000
-        let tree = MarkdownParser.parse(String(repeating: ">", count: depth) + " deep\n")
+        let (tree, flattenedAt) = MarkdownParser.parseDocument(String(repeating: ">", count: depth) + " deep\n", firstLine: 3)
         var levels = 0
-        tree.forEach { if $0.kind == .blockQuote { levels += 1 } }
-        #expect(levels == depth)
+        var text: [String] = []
+        tree.forEach { node in
+            if node.kind == .blockQuote { levels += 1 }
+            if case .text(let s) = node.kind { text.append(s) }
+        }
+        // The document is the first level.
+        #expect(levels == MarkdownParser.maximumDepth - 1)
+        #expect(text == ["deep"])
+        #expect(flattenedAt == SourceLocation(line: 3, column: MarkdownParser.maximumDepth))
+
+        let lists = (0..<300).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined()
+        let (listTree, listFlattened) = MarkdownParser.parseDocument(lists)
+        var items = 0
+        listTree.forEach { if case .text(let s) = $0.kind, s.hasPrefix("item ") { items += 1 } }
+        #expect(items == 300)
+        #expect(listFlattened != nil)
+        #expect(MarkdownParser.parseDocument("> a\n>> b\n").flattenedAt == nil)
     }
 }
 

@@ -1,0 +1,321 @@
+import Foundation
+
+/// Raw HTML in notes, kept for an allow-list of harmless elements and attributes.
+///
+/// Notes come from scraped pages and old blogs; the HTML they carry must not run code in a reader's browser.
+/// Elements and attributes on the allow-list are written again, attributes quoted and escaped. `script`, `style`,
+/// `iframe` and their kind are removed with their content; other elements outside the list lose their tags and keep
+/// their text. `on…` handlers, `javascript:` (and other script) URLs and `style` attributes that can run or fetch
+/// something are removed. Every removal is a finding with its place in the fragment, so `check` can point at it.
+public enum HTMLSanitizer {
+    /// Something removed from a fragment, at a UTF-8 byte offset into it.
+    public struct Finding: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// Could run code or load another page into this one (`html.unsafe`).
+            case unsafe
+            /// Outside the allow-list but harmless; the tag is dropped and its text kept (`html.disallowed`).
+            case disallowed
+        }
+
+        public var kind: Kind
+        public var offset: Int
+        public var message: String
+        /// How to fix it, when there is better advice than removing it.
+        public var advice: String?
+    }
+
+    /// Elements kept, with the attributes each may carry beyond the global ones.
+    static let elements: [String: Set<String>] = [
+        "a": ["href", "name", "rel", "hreflang"],
+        "abbr": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [], "center": [],
+        "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"], "dd": [], "del": ["cite", "datetime"],
+        "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [], "figcaption": [], "figure": [],
+        "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [], "hr": [], "i": [],
+        "img": ["src", "alt", "width", "height", "loading"], "ins": ["cite", "datetime"], "kbd": [], "li": ["value"],
+        "mark": [], "ol": ["start", "type", "reversed"], "p": [], "picture": [], "pre": [], "q": ["cite"], "rp": [],
+        "rt": [], "ruby": [], "s": [], "samp": [], "small": [], "source": ["srcset", "type", "media"], "span": [],
+        "strike": [], "strong": [], "sub": [], "summary": [], "sup": [],
+        "table": ["border", "cellpadding", "cellspacing", "width"], "tbody": [], "td": ["colspan", "rowspan", "width", "valign"],
+        "tfoot": [], "th": ["colspan", "rowspan", "scope", "width", "valign"], "thead": [], "time": ["datetime"],
+        "tr": ["valign"], "tt": [], "u": [], "ul": [], "var": [], "wbr": [],
+    ]
+
+    /// Attributes any kept element may carry.
+    static let globalAttributes: Set<String> = ["id", "class", "title", "lang", "dir", "align", "style"]
+
+    /// Elements removed together with everything inside them.
+    static let removedWithContent: Set<String> = [
+        "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "noscript", "noembed",
+        "noframes", "template", "svg", "math", "textarea", "select", "xmp", "plaintext",
+    ]
+
+    /// Elements that are removed because they can run or load something, though they hold no content.
+    static let unsafeElements: Set<String> = ["base", "link", "meta", "form", "input", "button", "portal"]
+
+    /// Attributes whose value is a URL.
+    static let urlAttributes: Set<String> = ["href", "src", "cite", "srcset"]
+
+    /// Elements without an end tag.
+    static let voidElements: Set<String> = ["br", "col", "hr", "img", "source", "wbr"]
+
+    /// The fragment with only allowed markup, what was removed, and the element removed with its content whose
+    /// end tag the fragment lacks (an inline `<script>`, whose text and end tag are in the nodes after it).
+    public static func sanitize(_ html: String) -> (html: String, findings: [Finding], unclosed: String?) {
+        var sanitizer = Run(bytes: Array(html.utf8))
+        sanitizer.run()
+        return (String(decoding: sanitizer.out, as: UTF8.self), sanitizer.findings, sanitizer.unclosed)
+    }
+
+    /// Whether `value` (an attribute's URL, entities already decoded) could run script when followed.
+    static func isScriptURL(_ value: String, attribute: String, element: String) -> Bool {
+        // Browsers ignore control characters and spaces inside a scheme: `java\tscript:` runs.
+        let squeezed = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.value > 0x20 })).lowercased()
+        guard let colon = squeezed.firstIndex(of: ":") else { return false }
+        let scheme = squeezed[..<colon]
+        if scheme.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return false }
+        switch scheme {
+        case "http", "https", "mailto", "tel", "ftp": return false
+        case "data":
+            // An image may be inline data, except SVG, which can carry script.
+            let rest = squeezed[squeezed.index(after: colon)...]
+            return !((element == "img" || element == "source") && rest.hasPrefix("image/") && !rest.hasPrefix("image/svg"))
+        default: return true
+        }
+    }
+
+    /// Whether a `style` attribute can run script or fetch something.
+    static func isUnsafeStyle(_ value: String) -> Bool {
+        var squeezed = value.lowercased()
+        // CSS comments and escapes can split a keyword: `exp/**/ression(`, `\65xpression(`.
+        while let start = squeezed.range(of: "/*") {
+            let end = squeezed.range(of: "*/", range: start.upperBound..<squeezed.endIndex)?.upperBound ?? squeezed.endIndex
+            squeezed.removeSubrange(start.lowerBound..<end)
+        }
+        if squeezed.contains("\\") { return true }
+        squeezed = String(squeezed.unicodeScalars.filter { $0.value > 0x20 }.map(Character.init))
+        return ["expression(", "javascript:", "vbscript:", "url(", "@import", "behavior:", "-moz-binding", "image-set("]
+            .contains { squeezed.contains($0) }
+    }
+
+    /// One pass over one fragment.
+    private struct Run {
+        let bytes: [UInt8]
+        var out: [UInt8] = []
+        var findings: [Finding] = []
+        var unclosed: String?
+        var i = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            out.reserveCapacity(bytes.count)
+        }
+
+        mutating func run() {
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard byte == UInt8(ascii: "<") else {
+                    out.append(byte)
+                    i += 1
+                    continue
+                }
+                let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+                if next == UInt8(ascii: "!") || next == UInt8(ascii: "?") {
+                    skipComment()
+                } else if isLetter(next) || (next == UInt8(ascii: "/") && i + 2 < bytes.count && isLetter(bytes[i + 2])) {
+                    tag()
+                } else {
+                    // A `<` that starts no tag is text.
+                    out += Array("&lt;".utf8)
+                    i += 1
+                }
+            }
+        }
+
+        /// `<!-- … -->`, `<!DOCTYPE …>`, `<![CDATA[ … ]]>` and `<? … >`: none of them shows in a page; all go.
+        private mutating func skipComment() {
+            if starts(with: "<!--") {
+                i = find("-->", from: i + 4).map { $0 + 3 } ?? bytes.count
+            } else if starts(with: "<![CDATA[") {
+                i = find("]]>", from: i + 9).map { $0 + 3 } ?? bytes.count
+            } else {
+                i = find(">", from: i + 2).map { $0 + 1 } ?? bytes.count
+            }
+        }
+
+        private mutating func tag() {
+            let start = i
+            var j = i + 1
+            let closing = bytes[j] == UInt8(ascii: "/")
+            if closing { j += 1 }
+            let nameStart = j
+            while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "/") { j += 1 }
+            let name = String(decoding: bytes[nameStart..<j], as: UTF8.self).lowercased()
+            var attributes: [(name: String, value: String?, offset: Int)] = []
+            // Attributes: name, name=value, name="value", name='value'.
+            while j < bytes.count, bytes[j] != UInt8(ascii: ">") {
+                if isSpace(bytes[j]) || bytes[j] == UInt8(ascii: "/") { j += 1; continue }
+                let attributeStart = j
+                while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "="),
+                      !(bytes[j] == UInt8(ascii: "/") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: ">")) { j += 1 }
+                let attributeName = String(decoding: bytes[attributeStart..<j], as: UTF8.self).lowercased()
+                while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                var value: String?
+                if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
+                    j += 1
+                    while j < bytes.count, isSpace(bytes[j]) { j += 1 }
+                    if j < bytes.count, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") {
+                        let quote = bytes[j]
+                        let valueStart = j + 1
+                        j = valueStart
+                        while j < bytes.count, bytes[j] != quote { j += 1 }
+                        value = String(decoding: bytes[valueStart..<j], as: UTF8.self)
+                        if j < bytes.count { j += 1 }
+                    } else {
+                        let valueStart = j
+                        while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">") { j += 1 }
+                        value = String(decoding: bytes[valueStart..<j], as: UTF8.self)
+                    }
+                }
+                if !attributeName.isEmpty { attributes.append((attributeName, value.map(decodeEntities), attributeStart)) }
+            }
+            i = min(j + 1, bytes.count)
+
+            if HTMLSanitizer.removedWithContent.contains(name) {
+                if !closing {
+                    findings.append(Finding(kind: .unsafe, offset: start, message: "<\(name)> can run code or load other pages, so it was removed with its content"))
+                    // Everything up to the matching end tag goes too (the end of the fragment if there is none).
+                    if let end = findEndTag(name, from: i) {
+                        i = find(">", from: end).map { $0 + 1 } ?? bytes.count
+                    } else {
+                        i = bytes.count
+                        unclosed = name
+                    }
+                }
+                return
+            }
+            if HTMLSanitizer.unsafeElements.contains(name) {
+                if !closing {
+                    findings.append(Finding(kind: .unsafe, offset: start, message: "<\(name)> can change where links lead or send data, so it was removed"))
+                }
+                return
+            }
+            guard let allowed = HTMLSanitizer.elements[name] else {
+                if !closing {
+                    findings.append(Finding(kind: .disallowed, offset: start, message: "<\(name)> is not an element notes may use; its tags were removed and its text kept"))
+                }
+                return
+            }
+            if closing {
+                if !HTMLSanitizer.voidElements.contains(name) { out += Array("</\(name)>".utf8) }
+                return
+            }
+            var tag = "<" + name
+            for attribute in attributes {
+                if attribute.name.hasPrefix("on") {
+                    findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "the event handler \(attribute.name)=\"…\" runs script, so it was removed"))
+                    continue
+                }
+                guard HTMLSanitizer.globalAttributes.contains(attribute.name) || allowed.contains(attribute.name) else {
+                    findings.append(Finding(kind: .disallowed, offset: attribute.offset, message: "the attribute \(attribute.name) is not allowed on <\(name)>, so it was removed"))
+                    continue
+                }
+                let value = attribute.value ?? ""
+                if HTMLSanitizer.urlAttributes.contains(attribute.name) {
+                    let urls = attribute.name == "srcset"
+                        ? value.split(separator: ",").map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+                        : [value]
+                    if urls.contains(where: { HTMLSanitizer.isScriptURL($0, attribute: attribute.name, element: name) }) {
+                        findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "\(attribute.name)=\"\(value.prefix(40))\" would run script, so it was removed",
+                                                advice: "link to an http(s) address or a file of the site instead"))
+                        continue
+                    }
+                }
+                if attribute.name == "style", HTMLSanitizer.isUnsafeStyle(value) {
+                    findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "this style attribute can run script or load something (expression, url, import, escapes), so it was removed"))
+                    continue
+                }
+                tag += attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
+            }
+            tag += ">"
+            out += Array(tag.utf8)
+        }
+
+        /// The offset of `</name` (any case) at or after `from`.
+        private func findEndTag(_ name: String, from: Int) -> Int? {
+            let needle = Array("</\(name)".utf8)
+            var k = from
+            while k + needle.count <= bytes.count {
+                if bytes[k] == UInt8(ascii: "<") {
+                    var same = true
+                    for (n, expected) in needle.enumerated() where lower(bytes[k + n]) != expected {
+                        same = false
+                        break
+                    }
+                    if same { return k }
+                }
+                k += 1
+            }
+            return nil
+        }
+
+        private func starts(with prefix: String) -> Bool {
+            let p = Array(prefix.utf8)
+            return i + p.count <= bytes.count && bytes[i..<(i + p.count)].elementsEqual(p)
+        }
+
+        private func find(_ needle: String, from: Int) -> Int? {
+            let n = Array(needle.utf8)
+            var k = from
+            while k + n.count <= bytes.count {
+                if bytes[k] == n[0], bytes[k..<(k + n.count)].elementsEqual(n) { return k }
+                k += 1
+            }
+            return nil
+        }
+
+        private func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+        private func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+    }
+
+    /// Character references in an attribute value, decoded, so `&#106;avascript:` is seen for what it is.
+    static func decodeEntities(_ value: String) -> String {
+        guard value.contains("&") else { return value }
+        var result = ""
+        var rest = Substring(value)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            let end = after.firstIndex(of: ";")
+            let candidate = end.map { after[..<$0] } ?? ""
+            var decoded: String?
+            if candidate.hasPrefix("#x") || candidate.hasPrefix("#X") {
+                decoded = UInt32(candidate.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else if candidate.hasPrefix("#") {
+                decoded = UInt32(candidate.dropFirst()).flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+            } else {
+                decoded = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "colon": ":", "tab": "\t",
+                           "newline": "\n", "sol": "/", "lpar": "(", "rpar": ")"][String(candidate).lowercased()]
+            }
+            if let decoded, let end {
+                result += decoded
+                rest = after[after.index(after: end)...]
+            } else {
+                // Browsers also accept a numeric reference without its `;`.
+                if after.hasPrefix("#") {
+                    let body = after.dropFirst()
+                    let hex = body.hasPrefix("x") || body.hasPrefix("X")
+                    let digits = hex ? body.dropFirst().prefix { $0.isHexDigit } : body.prefix { $0.isASCII && $0.isNumber }
+                    if !digits.isEmpty, let scalar = UInt32(digits, radix: hex ? 16 : 10).flatMap(Unicode.Scalar.init) {
+                        result.append(Character(scalar))
+                        rest = after[digits.endIndex...]
+                        continue
+                    }
+                }
+                result += "&"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import NotesiteKit
+
+@Suite struct HTMLSanitizerTests {
+    private func clean(_ html: String) -> String { HTMLSanitizer.sanitize(html).html }
+    private func kinds(_ html: String) -> [HTMLSanitizer.Finding.Kind] { HTMLSanitizer.sanitize(html).findings.map(\.kind) }
+
+    @Test func keepsTheAllowedElementsAndAttributes() {
+        let html = """
+        <details open><summary>Collapse order</summary>
+        <table border="1"><tr><th scope="col">Device</th><td colspan="2" style="color: red">iPad</td></tr></table>
+        <a href="https://developer.apple.com/documentation/uikit" title="UIKit">docs</a> <img src="images/split.png" alt="split" width="320">
+        <kbd>⌘</kbd><sup>1</sup></details>
+        """
+        let result = HTMLSanitizer.sanitize(html)
+        #expect(result.findings.isEmpty)
+        #expect(result.html == html)
+    }
+
+    @Test func removesScriptsFramesAndStyleElementsWithTheirContent() {
+        let result = HTMLSanitizer.sanitize("<p>a</p>\n<script>alert(document.cookie)</script>\n<iframe src=\"https://evil.example\"></iframe><style>body{display:none}</style>b")
+        #expect(result.html == "<p>a</p>\n\nb")
+        #expect(result.findings.map(\.kind) == [.unsafe, .unsafe, .unsafe])
+        #expect(result.findings.map(\.offset) == [9, 49, 93])
+        #expect(result.findings[0].message.contains("<script>"))
+        // Any case, and an end tag with spaces, still ends the element.
+        #expect(clean("<SCRIPT type=\"text/javascript\">x()</SCRIPT >after") == "after")
+        #expect(clean("<svg onload=alert(1)><circle/></svg>ok") == "ok")
+    }
+
+    @Test func removesEventHandlersAndScriptURLs() {
+        #expect(clean("<img src=x onerror=alert(1)>") == "<img src=\"x\">")
+        #expect(clean("<a href=\"javascript:alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"&#106;avascript:alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"&#x6A;avascript&colon;alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"&#106avascript:alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"java\tscript:alert(1)\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=' JaVaScRiPt:alert(1)'>x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"vbscript:msgbox\">x</a>") == "<a>x</a>")
+        #expect(clean("<a href=\"data:text/html,<script>alert(1)</script>\">x</a>") == "<a>x</a>")
+        #expect(clean("<img src=\"data:image/svg+xml,<svg onload=alert(1)>\">") == "<img>")
+        #expect(kinds("<a href=\"javascript:alert(1)\" onclick=\"go()\">x</a>") == [.unsafe, .unsafe])
+        // Ordinary addresses stay.
+        #expect(clean("<a href=\"../en/collapse.html#order\">x</a>") == "<a href=\"../en/collapse.html#order\">x</a>")
+        #expect(clean("<a href=\"mailto:a@example.com\">x</a>") == "<a href=\"mailto:a@example.com\">x</a>")
+        #expect(clean("<a href=\"/wiki/Page:Talk\">x</a>") == "<a href=\"/wiki/Page:Talk\">x</a>")
+        #expect(clean("<img src=\"data:image/png;base64,iVBORw0KGgo=\">") == "<img src=\"data:image/png;base64,iVBORw0KGgo=\">")
+    }
+
+    @Test func removesStyleAttributesThatCanRunOrFetch() {
+        #expect(clean("<span style=\"width: expression(alert(1))\">x</span>") == "<span>x</span>")
+        #expect(clean("<span style=\"width: exp/**/ression(alert(1))\">x</span>") == "<span>x</span>")
+        #expect(clean("<span style=\"background: url(https://tracker.example/p.gif)\">x</span>") == "<span>x</span>")
+        #expect(clean("<span style=\"background: \\75rl(x)\">x</span>") == "<span>x</span>")
+        #expect(clean("<span style=\"color: #c00; font-weight: bold\">x</span>") == "<span style=\"color: #c00; font-weight: bold\">x</span>")
+        #expect(kinds("<span style=\"behavior: url(x.htc)\">x</span>") == [.unsafe])
+    }
+
+    @Test func dropsOtherElementsAndAttributesButKeepsTheirText() {
+        let result = HTMLSanitizer.sanitize("<font color=\"red\">red</font> <form action=\"x\"><input name=q></form><div data-x=\"1\">d</div>")
+        #expect(result.html == "red <div>d</div>")
+        #expect(result.findings.map(\.kind) == [.disallowed, .unsafe, .unsafe, .disallowed])
+    }
+
+    @Test func quotesAndEscapesWhatItWritesAgain() {
+        #expect(clean("<a title=a&quot;b href=x>y</a>") == "<a title=\"a&quot;b\" href=\"x\">y</a>")
+        #expect(clean("<abbr title='say \"hi\"'>hi</abbr>") == "<abbr title=\"say &quot;hi&quot;\">hi</abbr>")
+        #expect(clean("a < b <3 and <!-- note --> done") == "a &lt; b &lt;3 and  done")
+        // An unterminated tag cannot swallow what follows into an attribute.
+        #expect(clean("<b title=\"x>bold") == "<b title=\"x&gt;bold\">")
+    }
+
+    @Test func anInlineScriptLosesItsTextAsWell() throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/raw.md", """
+        ---
+        title: Raw HTML
+        date: 2024-05-01
+        lang: en
+        ---
+
+        Before <script>alert("inline")</script> after, <b onclick="steal()">bold</b>.
+
+        <div class="note">
+        <a href="javascript:alert('block')">click</a>
+        </div>
+
+        <iframe src="https://example.com/embed"></iframe>
+        """)
+        let build = try SitePipeline.build(site.options)
+        let page = try site.read("en/raw.html")
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("inline"))
+        #expect(!page.contains("javascript:"))
+        #expect(!page.contains("onclick"))
+        #expect(!page.contains("<iframe"))
+        #expect(page.contains("Before  after, <b>bold</b>."))
+        #expect(page.contains("<div class=\"note\">\n<a>click</a>\n</div>"))
+
+        let unsafe = build.diagnostics.filter { $0.rule == "html.unsafe" }
+        #expect(unsafe.allSatisfy { $0.severity == .warning })
+        #expect(unsafe.map { "\($0.location!.line):\($0.location!.column)" } == ["7:8", "7:51", "10:4", "13:1"])
+        #expect(unsafe[0].message.contains("<script>"))
+        #expect(unsafe[2].message.contains("href=\"javascript:alert('block')\""))
+
+        // check, the CI gate, fails on them.
+        let check = try SitePipeline.check(site.options)
+        #expect(check.diagnostics.filter { $0.rule == "html.unsafe" }.allSatisfy { $0.severity == .error })
+        #expect(check.diagnostics.filter { $0.rule == "html.unsafe" }.count == 4)
+    }
+}
