@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteMarkdown
 
 /// A note's file as read from disk.
 public struct SourceFile: Hashable, Sendable {
@@ -78,12 +79,14 @@ public struct ContentLoader {
                 enumerator.skipDescendants()
                 continue
             }
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey])
-            guard values?.isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
             let path = "notes/" + relative
             guard url.pathExtension == "md" else {
-                assets.append(relative)
+                switch inspect(path) {
+                case .file: assets.append(relative)
+                case .problem(let diagnostic): diagnostics.append(diagnostic)
+                case .gone, .folder: break
+                }
                 continue
             }
             switch read(path) {
@@ -110,17 +113,58 @@ public struct ContentLoader {
     public func read(_ path: String) -> ReadResult {
         let url = root.appendingPathComponent(path)
         let display = join(displayRoot, path)
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: url.path) else { return .gone }
-        guard let data = fm.contents(atPath: url.path) else {
+        switch inspect(path) {
+        case .gone, .folder: return .gone
+        case .problem(let diagnostic): return .problem(diagnostic)
+        case .file: break
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
             return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
-                                       "the note cannot be read; check its permissions"))
+                                       "the note cannot be read (\(String(cString: strerror(errno)))); check its permissions"))
         }
-        guard let text = Self.decode(data) else {
-            return .problem(Diagnostic(.error, "content.encoding", file: display, at: nil,
-                                       "the note is not UTF-8 text; save it as UTF-8"))
+        switch Self.decodeReporting(data) {
+        case .success(let text):
+            return .note(SourceFile(path: path, displayPath: display, text: text))
+        case .failure(let problem):
+            return .problem(Diagnostic(.error, "content.encoding", file: display, at: problem.location, problem.message))
         }
-        return .note(SourceFile(path: path, displayPath: display, text: text))
+    }
+
+    /// What a path below the content folder is, looked at without following it blindly.
+    enum Entry {
+        /// A regular file inside the content folder (directly, or by a link that stays inside).
+        case file
+        case folder
+        case gone
+        /// Something that must not be read: a link out of the content folder or to nothing, a pipe, a device.
+        case problem(Diagnostic)
+    }
+
+    func inspect(_ path: String) -> Entry {
+        let url = root.appendingPathComponent(path)
+        let display = join(displayRoot, path)
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .gone }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+            guard stat(url.path, &info) == 0 else {
+                return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                                           "this is a symbolic link to '\(destination)', which cannot be read (\(String(cString: strerror(errno)))); fix or remove the link"))
+            }
+            let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
+            let inside = root.resolvingSymlinksInPath().standardizedFileURL.path
+            guard resolved.hasPrefix(inside + "/") else {
+                return .problem(Diagnostic(.error, "content.outside", file: display, at: nil,
+                                           "this is a symbolic link to '\(destination)', outside the content folder, which notesite never reads or publishes; copy the file into the content folder instead"))
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        default:
+            return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                                       "this is not a regular file (a pipe, socket or device), so it is not read; remove it from the content folder"))
+        }
     }
 
     /// Whether a path below the content folder names a note: a `.md` file under `notes/`, not hidden.
@@ -128,11 +172,55 @@ public struct ContentLoader {
         path.hasPrefix("notes/") && path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
+    /// Why a file's bytes are not a note's text, and where.
+    struct EncodingProblem: Error {
+        var location: SourceLocation?
+        var message: String
+    }
+
     /// UTF-8 without a byte-order mark and with `\n` line ends, or nil when the bytes are not UTF-8.
     static func decode(_ data: Data) -> String? {
+        try? decodeReporting(data).get()
+    }
+
+    /// `decode`, with the place of the first byte that is not UTF-8, or the sign that the file is binary.
+    static func decodeReporting(_ data: Data) -> Result<String, EncodingProblem> {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        guard var text = String(validating: bytes, as: UTF8.self) else { return nil }
+        if bytes.prefix(8192).contains(0) {
+            let kind = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "a PNG image" : bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "a JPEG image"
+                : bytes.starts(with: [0x25, 0x50, 0x44, 0x46]) ? "a PDF" : "a binary file"
+            return .failure(EncodingProblem(location: nil, message: "this is \(kind), not a Markdown note; give it its own extension (notes are the .md files)"))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // The first byte that is not part of a UTF-8 sequence, as a line and a byte column.
+            var line = 1
+            var lineStart = bytes.startIndex
+            var index = bytes.startIndex
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            var offset = bytes.startIndex
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    let length = UTF8.width(scalar)
+                    if scalar == "\n" { line += 1; lineStart = offset + 1 }
+                    offset += length
+                case .emptyInput: break loop
+                case .error:
+                    index = offset
+                    break loop
+                }
+            }
+            let column = index - lineStart + 1
+            return .failure(EncodingProblem(location: SourceLocation(line: line, column: column),
+                                            message: "the byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not UTF-8; the note must be saved as UTF-8 (it may be in GBK, Windows-1251 or Latin-1)"))
+        }
+        return .success(normalise(text))
+    }
+
+    private static func normalise(_ text: String) -> String {
+        var text = text
         if text.utf8.contains(UInt8(ascii: "\r")) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }

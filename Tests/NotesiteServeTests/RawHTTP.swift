@@ -36,7 +36,7 @@ final class RawHTTP {
     static func get(_ path: String, port: Int) throws -> (status: Int, headers: String, body: String) {
         let client = try RawHTTP(port: port)
         client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        let text = client.readAll(deadline: .now() + 10)
+        let text = client.readAll(deadline: .now() + 60)
         guard let split = text.range(of: "\r\n\r\n") else { throw TestFailure("no answer to GET \(path): \(text)") }
         let head = String(text[..<split.lowerBound])
         let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0

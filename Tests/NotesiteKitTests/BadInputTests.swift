@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import NotesiteKit
+
+/// Inputs gathered from scraped pages, old blogs and merges: each gets a diagnostic with its place and a rule id,
+/// nothing traps or hangs, and the other notes are still built.
+@Suite struct BadInputTests {
+    private static let frontMatter = "---\ntitle: Good\ndate: 2024-05-01\nlang: en\n---\n\n"
+
+    private func site(with files: [String: Data]) throws -> ScratchSite {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/good.md", Self.frontMatter + "# Good\n\nA note that is fine.\n")
+        for (path, data) in files {
+            let url = site.content.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        return site
+    }
+
+    private func only(_ rule: String, in report: SiteReport) -> [Diagnostic] {
+        report.diagnostics.filter { $0.rule == rule }
+    }
+
+    @Test func invalidUTF8NamesTheFirstBadByte() throws {
+        // Windows-1251 Russian in the middle of an otherwise UTF-8 note.
+        var bytes = Array((Self.frontMatter + "Первая строка.\nВторая: ").utf8)
+        bytes += [0xD1, 0xEF, 0xEB, 0xE8, 0xF2]
+        bytes += Array(" view\n".utf8)
+        let site = try site(with: ["notes/en/cp1251.md": Data(bytes)])
+        let report = try SitePipeline.check(site.options)
+        let found = only("content.encoding", in: report)
+        #expect(found.count == 1)
+        #expect(found.first?.file.hasSuffix("notes/en/cp1251.md") == true)
+        #expect(found.first?.location == .init(line: 8, column: "Вторая: ".utf8.count + 1))
+        #expect(found.first?.message.contains("0xD1 is not UTF-8") == true)
+    }
+
+    @Test func aBinaryFileNamedMdIsNotReadAsANote() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        let site = try site(with: ["notes/en/screenshot.md": Data(png + [UInt8](repeating: 0, count: 64))])
+        let report = try SitePipeline.check(site.options)
+        #expect(only("content.encoding", in: report).map(\.message).first?.contains("PNG image") == true)
+        #expect(report.notes == 1)
+    }
+
+    @Test func byteOrderMarkCRLFAndNoFinalNewlineReadLikeAnyNote() throws {
+        let text = "\u{FEFF}---\r\ntitle: Windows note\r\ndate: 2024-05-01\r\nlang: en\r\n---\r\n\r\n# Heading\r\n\r\nSee [missing](nowhere.md).\r\nLast line"
+        let site = try site(with: ["notes/en/windows.md": Data(text.utf8)])
+        let report = try SitePipeline.build(site.options)
+        #expect(!report.diagnostics.hasErrors)
+        // Line numbers are those of the file: the broken link is on line 9.
+        #expect(only("link.unresolved", in: report).map(\.location) == [.init(line: 9, column: 5)])
+        let page = try site.read("en/windows.html")
+        #expect(page.contains("<title>Windows note"))
+        #expect(page.contains("id=\"heading\""))
+        #expect(page.contains("Last line</p>"))
+        #expect(!page.contains("\r"))
+    }
+
+    @Test func anEmptyNoteFailsTheBuildAndLeavesThePreviousSite() throws {
+        let site = try site(with: [:])
+        _ = try SitePipeline.build(site.options)
+        let before = try site.read("en/good.html")
+        try site.write("notes/en/empty.md", "")
+        let report = try SitePipeline.build(site.options)
+        #expect(only("frontmatter.missing", in: report).map(\.file).first?.hasSuffix("notes/en/empty.md") == true)
+        #expect(report.diagnostics.hasErrors)
+        #expect(report.filesWritten == 0)
+        #expect(try site.read("en/good.html") == before)
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("en/empty.html").path))
+    }
+
+    @Test func aFiftyMegabyteNoteBuilds() throws {
+        let paragraph = String(repeating: "The split view controller collapses when the horizontal size class becomes compact. ", count: 8) + "\n\n"
+        var body = Self.frontMatter
+        body.reserveCapacity(50 * 1_048_576 + 4096)
+        var section = 0
+        while body.utf8.count < 50 * 1_048_576 {
+            if section % 100 == 0 { body += "## Part \(section / 100)\n\n" }
+            body += paragraph
+            section += 1
+        }
+        let site = try site(with: ["notes/en/huge.md": Data(body.utf8)])
+        let report = try SitePipeline.build(site.options)
+        #expect(!report.diagnostics.hasErrors)
+        let page = try site.read("en/huge.html")
+        #expect(page.utf8.count > 50 * 1_048_576)
+        #expect(page.contains("id=\"part-\(section / 100 - 1)\""))
+    }
+
+    @Test func deeplyNestedQuotesAndListsAreFlattenedNotACrash() throws {
+        let quotes = String(repeating: "> ", count: 20_000) + "deep\n\n"
+        let lists = (0..<2_000).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined()
+        let site = try site(with: ["notes/en/deep.md": Data((Self.frontMatter + quotes + lists).utf8)])
+        let report = try SitePipeline.build(site.options)
+        #expect(only("content.too-deep", in: report).map(\.location?.line) == [7])
+        let page = try site.read("en/deep.html")
+        #expect(page.contains("deep"))
+        #expect(page.contains("item 1999"))
+    }
+
+    @Test func symbolicLinksOutOfTheContentFolderAreNeverRead() throws {
+        let site = try site(with: [:])
+        let secret = site.root.appendingPathComponent("secret.md")
+        try Data((Self.frontMatter + "password: hunter2\n").utf8).write(to: secret)
+        let secretImage = site.root.appendingPathComponent("private.png")
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: secretImage)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/en/leak.md").path, withDestinationPath: secret.path)
+        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/en/leak.png").path, withDestinationPath: secretImage.path)
+        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/en/outside").path, withDestinationPath: site.root.path)
+        // A link that stays inside is fine.
+        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/en/alias.md").path, withDestinationPath: "good.md")
+
+        let report = try SitePipeline.check(site.options)
+        let outside = only("content.outside", in: report).map { ($0.file as NSString).lastPathComponent }.sorted()
+        #expect(outside == ["leak.md", "leak.png", "outside"])
+        #expect(report.notes == 2)
+
+        let build = try SitePipeline.build(site.options)
+        #expect(build.diagnostics.hasErrors)
+        try fm.removeItem(at: site.content.appendingPathComponent("notes/en/leak.md"))
+        try fm.removeItem(at: site.content.appendingPathComponent("notes/en/leak.png"))
+        try fm.removeItem(at: site.content.appendingPathComponent("notes/en/outside"))
+        _ = try SitePipeline.build(site.options)
+        let written = try fm.subpathsOfDirectory(atPath: site.output.path)
+        #expect(!written.contains { $0.contains("leak") || $0.contains("secret") || $0.contains("outside") })
+    }
+
+    @Test func unreadableEntriesAreReportedAndNeverBlock() throws {
+        let site = try site(with: [:])
+        let notes = site.content.appendingPathComponent("notes/en")
+        try FileManager.default.createSymbolicLink(atPath: notes.appendingPathComponent("dangling.md").path, withDestinationPath: "nowhere.md")
+        // A named pipe would block a plain read forever.
+        #expect(mkfifo(notes.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        let report = try SitePipeline.check(site.options)
+        let unreadable = only("content.unreadable", in: report)
+        #expect(unreadable.map { ($0.file as NSString).lastPathComponent }.sorted() == ["dangling.md", "pipe.md"])
+        #expect(unreadable.contains { $0.message.contains("symbolic link to 'nowhere.md'") })
+        #expect(report.notes == 1)
+    }
+
+    @Test func twoTranslationsInOneLanguageAreReported() throws {
+        let site = try site(with: [:])
+        let note = { (title: String) in "---\ntitle: \(title)\ndate: 2024-05-01\nlang: en\ntranslation_key: collapse\n---\n\nText.\n" }
+        try site.write("notes/en/collapse-a.md", note("A"))
+        try site.write("notes/en/collapse-b.md", note("B"))
+        let report = try SitePipeline.build(site.options)
+        let found = only("content.duplicate-translation", in: report)
+        #expect(found.count == 1)
+        #expect(found.first?.file.hasSuffix("notes/en/collapse-b.md") == true)
+        #expect(found.first?.message.contains("collapse-a.md") == true)
+    }
+
+    @Test func anOutputThatIsAFileIsRefused() throws {
+        let site = try site(with: [:])
+        try Data("not a folder".utf8).write(to: site.output)
+        #expect(throws: NotesiteError.self) { try SitePipeline.build(site.options) }
+        #expect(try String(contentsOf: site.output, encoding: .utf8) == "not a folder")
+    }
+
+    @Test func templatesWithUnknownNamesWarnAndAMissingPartialStops() throws {
+        let templates = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: templates) }
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        let note = templates.appendingPathComponent("note.mustache")
+        var text = try String(contentsOf: note, encoding: .utf8)
+        text = text.replacingOccurrences(of: "<title>{{pageTitle}}", with: "<title>{{pageTitel}}")
+        try Data(text.utf8).write(to: note)
+        let site = try site(with: [:])
+        var options = site.options
+        options.templates = templates
+        let report = try SitePipeline.build(options)
+        let unknown = only("template.unknown-variable", in: report)
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.message.contains("did you mean 'pageTitle'") == true)
+        #expect(unknown.first?.location?.line == 5)
+
+        try Data((text + "{{> sidebar}}\n").utf8).write(to: note)
+        #expect {
+            try SitePipeline.build(options)
+        } throws: { error in
+            "\(error)".contains("the partial 'sidebar' does not exist") && "\(error)".contains("[template.missing-partial]")
+        }
+    }
+}
