@@ -4,6 +4,8 @@ import Foundation
 /// caret under the column, and any fix-its.
 public struct DiagnosticPrinter {
     private var cache: [String: [Substring]] = [:]
+    /// Source lines longer than this many characters are cut down to the part around the caret.
+    static let maximumWidth = 120
 
     public init() {}
 
@@ -11,8 +13,19 @@ public struct DiagnosticPrinter {
         var text = diagnostic.formatted
         if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line) {
             let prefix = line.utf8.prefix(max(0, location.column - 1))
-            let indent = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : ($0.isWideScript ? "  " : " ") }.joined()
-            text += "\n    \(line)\n    \(indent)^"
+            var shown = String(line)
+            var lead = String(decoding: prefix, as: UTF8.self)
+            if line.count > Self.maximumWidth {
+                // A long line (a minified paragraph, thousands of nested quotes) is shown around the caret only.
+                let characters = Array(line)
+                let caret = min(lead.count, characters.count)
+                let start = max(0, min(caret - Self.maximumWidth / 3, characters.count - Self.maximumWidth))
+                let end = min(characters.count, start + Self.maximumWidth)
+                shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+                lead = (start > 0 ? " " : "") + String(characters[start..<caret])
+            }
+            let indent = lead.map { $0 == "\t" ? "\t" : ($0.isWideScript ? "  " : " ") }.joined()
+            text += "\n    \(shown)\n    \(indent)^"
         }
         for fix in diagnostic.fixIts {
             text += "\n    fix-it: replace '\(fix.original)' with '\(fix.replacement)'"

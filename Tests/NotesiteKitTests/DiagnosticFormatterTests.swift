@@ -16,6 +16,24 @@ import Testing
         #expect(printer.format(diagnostic).hasSuffix("fix-it: replace 'show(_:sender)' with 'show(_:sender:)'"))
     }
 
+    @Test func aLongSourceLineIsShownAroundTheCaret() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-long-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let line = String(repeating: "> ", count: 2_000) + "deep"
+        try Data(("title\n" + line + "\n").utf8).write(to: file)
+        var printer = DiagnosticPrinter()
+        let text = printer.format(Diagnostic(.warning, "content.too-deep", file: file.path, at: SourceLocation(line: 2, column: 199), "too deep"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].count <= DiagnosticPrinter.maximumWidth + 6)
+        #expect(lines[1].hasPrefix("    …> > ") && lines[1].hasSuffix("…"))
+        // The caret stands under the same character as in the full line: the 100th quote mark.
+        let caret = try #require(lines[2].firstIndex(of: "^"))
+        let shown = lines[1]
+        let offset = lines[2].distance(from: lines[2].startIndex, to: caret)
+        #expect(shown[shown.index(shown.startIndex, offsetBy: offset)] == ">")
+    }
+
     @Test func json() throws {
         let text = DiagnosticFormatter.json([diagnostic], files: 6)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
