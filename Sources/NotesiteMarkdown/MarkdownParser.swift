@@ -22,7 +22,9 @@ public enum MarkdownParser {
     /// Parses `text`, and tells where containers first nested deeper than `maximumDepth` (nil when they never did).
     public static func parseDocument(_ text: String, firstLine: Int = 1) -> (document: MarkdownNode, flattenedAt: SourceLocation?) {
         registerExtensions
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+        // Without CMARK_OPT_SOURCEPOS, cmark-gfm does not count the line breaks inside a code span or inline HTML
+        // that wraps onto the next line, and every inline after it in the paragraph gets the wrong line and column.
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_SOURCEPOS) else {
             fatalError("cmark_parser_new failed: out of memory")
         }
         defer { cmark_parser_free(parser) }
