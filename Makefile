@@ -41,6 +41,13 @@ serve-load: release
 	@$(MAKE) --no-print-directory install-packages PACKAGES="wrk curl"
 	NOTESITE=$(abspath $(NOTESITE)) bash bench/serve-load.sh $(LOAD_CONTENT)
 
+## fuzz: libFuzzer on the note path (front matter, Markdown, heading ids, API names) for FUZZ_SECONDS (60); fails on a crash
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz
+fuzz: deps
+	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
+
 release: deps
 	$(SWIFT) build -c release --product notesite
 
