@@ -153,6 +153,16 @@ import Testing
         #expect(found.first?.message.contains("collapse-a.md") == true)
     }
 
+    @Test func fileNamesThatCannotBePageNamesAreErrors() throws {
+        let note = Data((Self.frontMatter + "Text.\n").utf8)
+        let site = try site(with: ["notes/en/Split View..md": note, "notes/en/a..b.md": note, "notes/en/-dash.md": note])
+        let report = try SitePipeline.build(site.options)
+        let bad = only("content.bad-slug", in: report).map { ($0.file as NSString).lastPathComponent }.sorted()
+        #expect(bad == ["-dash.md", "Split View..md", "a..b.md"])
+        #expect(report.diagnostics.hasErrors)
+        #expect(report.filesWritten == 0)
+    }
+
     @Test func anOutputThatIsAFileIsRefused() throws {
         let site = try site(with: [:])
         try Data("not a folder".utf8).write(to: site.output)
