@@ -2,9 +2,10 @@
 # Runs the note fuzzer (built by `make fuzz`) for FUZZ_SECONDS seconds and sums the run up: executions, speed,
 # coverage, and the file of any crash, hang or leak it found (then it exits 1).
 #
-# The corpus it grows lives in Fuzz/.build/fuzz-run/corpus and is kept between runs; the committed seeds in
-# Fuzz/seeds are only read. Every input is one note file; FUZZ_MAX_LEN caps its size in bytes (default 8192,
-# the part of a file the loader scans for the NUL bytes that mark it as binary).
+# Each run grows a corpus afresh from the committed seeds in Fuzz/seeds, which are only read, in
+# Fuzz/.build/fuzz-run/corpus. FUZZ_KEEP_CORPUS=1 starts from the previous run's corpus instead; libFuzzer then runs
+# all of it first, so the run takes longer than FUZZ_SECONDS. Every input is one note file; FUZZ_MAX_LEN caps its
+# size in bytes (default 8192, the part of a file the loader scans for the NUL bytes that mark it as binary).
 set -uo pipefail
 cd "$(dirname "$0")"
 
@@ -16,6 +17,7 @@ log=$work/fuzz.log
 
 [ -x "$binary" ] || { echo "fuzz: $binary is missing; run \`make fuzz\` from the repository root" >&2; exit 2; }
 rm -rf "$work/artifacts" "$work/tmp"
+[ "${FUZZ_KEEP_CORPUS:-0}" = 1 ] || rm -rf "$work/corpus"
 mkdir -p "$work/corpus" "$work/artifacts" "$work/tmp"
 
 echo "fuzz: running for ${seconds}s from Fuzz/seeds (log: Fuzz/$log)"
