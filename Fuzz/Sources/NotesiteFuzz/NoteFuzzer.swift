@@ -39,7 +39,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("cannot write \(file.path)")
     }
     guard case .note(let source) = loader.read(notePath) else {
-        return -1 // not UTF-8: the loader reports it and goes no further; not worth keeping in the corpus
+        return -1 // not UTF-8, or binary: the loader reports it and goes no further; not worth keeping in the corpus
     }
     let (parsed, diagnostics) = NoteParser.parse(source)
     guard let note = parsed else { fatalError("a note at \(notePath) was not parsed: \(diagnostics.map(\.formatted))") }
