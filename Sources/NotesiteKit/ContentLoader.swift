@@ -192,6 +192,14 @@ public struct ContentLoader {
                 : bytes.starts(with: [0x25, 0x50, 0x44, 0x46]) ? "a PDF" : "a binary file"
             return .failure(EncodingProblem(location: nil, message: "this is \(kind), not a Markdown note; give it its own extension (notes are the .md files)"))
         }
+        if let nul = bytes.firstIndex(of: 0) {
+            // cmark-gfm would read a NUL as U+FFFD (three bytes), and every later column on its line would be off.
+            let before = bytes[..<nul]
+            let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.startIndex
+            return .failure(EncodingProblem(location: SourceLocation(line: line, column: nul - lineStart + 1),
+                                            message: "the note holds a NUL byte, which text never does; delete it"))
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             // The first byte that is not part of a UTF-8 sequence, as a line and a byte column.
             var line = 1

@@ -44,6 +44,17 @@ import Testing
         #expect(report.notes == 1)
     }
 
+    @Test func aNulByteDeepInATextNoteIsReportedWhereItIs() throws {
+        var bytes = Array((Self.frontMatter + String(repeating: String(repeating: "x", count: 80) + "\n", count: 120) + "see ").utf8)
+        bytes += [0, 0]
+        bytes += Array("`show(_:sender:)`\n".utf8)
+        let site = try site(with: ["notes/en/nul.md": Data(bytes)])
+        let report = try SitePipeline.check(site.options)
+        let found = only("content.encoding", in: report)
+        #expect(found.map(\.location) == [.init(line: 127, column: 5)])
+        #expect(found.first?.message.contains("NUL") == true)
+    }
+
     @Test func byteOrderMarkCRLFAndNoFinalNewlineReadLikeAnyNote() throws {
         let text = "\u{FEFF}---\r\ntitle: Windows note\r\ndate: 2024-05-01\r\nlang: en\r\n---\r\n\r\n# Heading\r\n\r\nSee [missing](nowhere.md).\r\nLast line"
         let site = try site(with: ["notes/en/windows.md": Data(text.utf8)])
