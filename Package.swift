@@ -59,9 +59,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What more than one test target uses: a raw-socket HTTP client and a thrown test failure.
+        .target(name: "NotesiteTestSupport", path: "Tests/NotesiteTestSupport"),
         .testTarget(name: "NotesiteMarkdownTests", dependencies: ["NotesiteMarkdown"]),
-        .testTarget(name: "NotesiteKitTests", dependencies: ["NotesiteKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "NotesiteServeTests", dependencies: ["NotesiteServe"]),
-        .testTarget(name: "NotesiteCLITests", dependencies: ["notesite"]),
+        .testTarget(name: "NotesiteKitTests", dependencies: ["NotesiteKit", "NotesiteTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "NotesiteServeTests", dependencies: ["NotesiteServe", "NotesiteTestSupport"]),
+        .testTarget(name: "NotesiteCLITests", dependencies: ["notesite", "NotesiteTestSupport"]),
     ]
 )

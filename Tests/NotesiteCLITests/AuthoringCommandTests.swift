@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteTestSupport
 import Testing
 
 /// `notesite new` and `notesite serve`, run as the author runs them.
@@ -68,8 +69,9 @@ import Testing
         #expect(printed.hasPrefix("Built 1 notes: 5 pages"))
 
         // An open event stream must not keep the server from stopping.
-        let listener = try openEventStream(port: port)
-        defer { close(listener) }
+        let listener = try RawHTTP(port: port)
+        listener.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(listener.read(until: "\n\n", deadline: .now() + 60) != nil, "no event on connecting")
         let page = try Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/en/hello.html")!)
         #expect(String(decoding: page, as: UTF8.self).contains("<h1>Hello</h1>"))
 
@@ -99,22 +101,5 @@ import Testing
         let result = try cli.notesite(["serve", "--port", "\(port)"], in: root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(result.stderr)")
-    }
-
-    private func openEventStream(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw CocoaError(.fileReadUnknown) }
-        let request = Array("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        _ = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        return fd
     }
 }

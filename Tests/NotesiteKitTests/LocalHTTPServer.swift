@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteTestSupport
 @testable import NotesiteKit
 
 /// The repository's root, found from this file's path, so tests use the real `Templates/`.
@@ -50,9 +51,4 @@ final class ScratchSite {
 func require<T>(_ value: T?, _ message: String = "missing value") throws -> T {
     guard let value else { throw TestFailure(message) }
     return value
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

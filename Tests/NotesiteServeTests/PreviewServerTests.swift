@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteTestSupport
 import NotesiteKit
 import Testing
 @testable import NotesiteServe

@@ -5,11 +5,11 @@ import Glibc
 
 /// A small HTTP/1.1 client over a plain socket, for what URLSession will not do: send a path exactly as written
 /// (`/../etc/passwd`, `%2e%2e`) and read a server-sent event stream as it arrives. Every read has a deadline.
-final class RawHTTP {
+public final class RawHTTP {
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestFailure("socket() failed") }
         var address = sockaddr_in()
@@ -27,13 +27,13 @@ final class RawHTTP {
 
     deinit { close(socket) }
 
-    func send(_ request: String) {
+    public func send(_ request: String) {
         let bytes = Array(request.utf8)
         _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// `GET path` on a connection that closes after the answer.
-    static func get(_ path: String, port: Int) throws -> (status: Int, headers: String, body: String) {
+    public static func get(_ path: String, port: Int) throws -> (status: Int, headers: String, body: String) {
         let client = try RawHTTP(port: port)
         client.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let text = client.readAll(deadline: .now() + 60)
@@ -44,13 +44,13 @@ final class RawHTTP {
     }
 
     /// Reads until the server closes the connection or the deadline passes.
-    func readAll(deadline: DispatchTime) -> String {
+    public func readAll(deadline: DispatchTime) -> String {
         while readSome(until: deadline) {}
         return String(decoding: buffer, as: UTF8.self)
     }
 
     /// Reads until `text` has arrived (returning everything read so far) or the deadline passes (nil).
-    func read(until text: String, deadline: DispatchTime) -> String? {
+    public func read(until text: String, deadline: DispatchTime) -> String? {
         while true {
             let got = String(decoding: buffer, as: UTF8.self)
             if got.contains(text) { return got }
@@ -73,7 +73,8 @@ final class RawHTTP {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// A failure a helper outside a test function reports by throwing.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
