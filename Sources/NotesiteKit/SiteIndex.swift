@@ -47,33 +47,33 @@ public struct SiteIndex: Sendable {
     /// Notes that would be written to the same page (`content.duplicate-slug`): a second note of one language with
     /// the same slug, which a case-insensitive file system or a copied folder can produce.
     public static func duplicateSlugs(in notes: [Note]) -> [Diagnostic] {
-        var first: [String: Note] = [:]
-        var result: [Diagnostic] = []
-        for note in notes.sorted(by: { $0.source.path < $1.source.path }) {
-            let page = note.outputPath.lowercased()
-            if let earlier = first[page] {
-                result.append(Diagnostic(.error, "content.duplicate-slug", file: note.source.displayPath, at: nil,
-                                         "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files"))
-            } else {
-                first[page] = note
-            }
+        laterDuplicates(in: notes, key: { $0.outputPath.lowercased() }) { note, earlier in
+            Diagnostic(.error, "content.duplicate-slug", file: note.source.displayPath, at: nil,
+                       "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files")
         }
-        return result
     }
 
     /// Notes of one language that share a `translation_key`: a page can link only one of them as the translation.
     /// The first by path keeps the place; each later one is a warning that names it.
     public static func duplicateTranslations(in notes: [Note]) -> [Diagnostic] {
+        laterDuplicates(in: notes, key: { note in note.metadata.translationKey.map { note.language.rawValue + "\u{0}" + $0 } }) { note, earlier in
+            Diagnostic(.warning, "content.duplicate-translation", file: note.source.displayPath, at: nil,
+                       "this note and \(earlier.source.displayPath) are both the \(note.language.rawValue) version of translation_key '\(note.metadata.translationKey ?? "")'; other languages link only to \(earlier.source.displayPath). Give this note its own translation_key")
+        }
+    }
+
+    /// In path order, each note whose `key` an earlier note already has, reported against that earlier note. Notes
+    /// without a key take part in nothing.
+    private static func laterDuplicates(in notes: [Note], key: (Note) -> String?,
+                                        report: (_ note: Note, _ earlier: Note) -> Diagnostic) -> [Diagnostic] {
         var first: [String: Note] = [:]
         var result: [Diagnostic] = []
         for note in notes.sorted(by: { $0.source.path < $1.source.path }) {
-            guard let key = note.metadata.translationKey else { continue }
-            let slot = note.language.rawValue + "\u{0}" + key
-            if let earlier = first[slot] {
-                result.append(Diagnostic(.warning, "content.duplicate-translation", file: note.source.displayPath, at: nil,
-                                         "this note and \(earlier.source.displayPath) are both the \(note.language.rawValue) version of translation_key '\(key)'; other languages link only to \(earlier.source.displayPath). Give this note its own translation_key"))
+            guard let key = key(note) else { continue }
+            if let earlier = first[key] {
+                result.append(report(note, earlier))
             } else {
-                first[slot] = note
+                first[key] = note
             }
         }
         return result
