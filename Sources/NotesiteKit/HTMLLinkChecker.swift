@@ -18,6 +18,15 @@ public enum HTMLLinkChecker {
         public let ids: Set<String>
         public let links: [Link]
 
+        /// The ids and links of a rendered page (a copied file has none).
+        public init(_ file: OutputFile) {
+            guard case .text(let html) = file.contents else {
+                self.init(path: file.path, html: "")
+                return
+            }
+            self.init(path: file.path, html: html)
+        }
+
         /// Reads the `id`, `href` and `src` attributes of `html` (the page at `path`) in one pass.
         public init(path: String, html: String) {
             self.path = path
@@ -72,17 +81,6 @@ public enum HTMLLinkChecker {
             self.ids = ids
             self.links = links
         }
-    }
-
-    /// Checks the HTML files among `files`; every file's path counts as a link target. `skipping` holds
-    /// `"<page path> <href>"` pairs already reported elsewhere.
-    public static func check(_ files: [OutputFile], outputDisplay: String, skipping: Set<String> = []) -> [Diagnostic] {
-        let html = files.filter { $0.path.hasSuffix(".html") }
-        let pages = html.parallelMap { file -> PageLinks in
-            guard case .text(let text) = file.contents else { return PageLinks(path: file.path, html: "") }
-            return PageLinks(path: file.path, html: text)
-        }
-        return check(pages, paths: Set(files.map(\.path)), outputDisplay: outputDisplay, skipping: skipping)
     }
 
     /// Checks every link of `pages` against the site's files (`paths`) and the pages' ids, on all cores; the

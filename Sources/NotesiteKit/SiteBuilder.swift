@@ -251,9 +251,7 @@ public final class SiteBuilder {
         var paths: Set<String> = []
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
             pages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
-                let page = renderer.page(for: note)
-                guard case .text(let html) = page.contents else { return HTMLLinkChecker.PageLinks(path: page.path, html: "") }
-                return HTMLLinkChecker.PageLinks(path: page.path, html: html)
+                HTMLLinkChecker.PageLinks(renderer.page(for: note))
             }
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
@@ -262,10 +260,7 @@ public final class SiteBuilder {
             + renderer.staticFiles(contentRoot: options.content)
         paths.formUnion(others.map(\.path))
         paths.insert(PageRenderer.searchIndexPath)
-        pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap { file in
-            guard case .text(let html) = file.contents else { return HTMLLinkChecker.PageLinks(path: file.path, html: "") }
-            return HTMLLinkChecker.PageLinks(path: file.path, html: html)
-        }
+        pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap(HTMLLinkChecker.PageLinks.init)
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
         for note in index.notes {

@@ -27,6 +27,7 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var names: Set<String> = []
         var assets: [String] = []
+        var texts: [(path: String, text: String)] = []
         let base = folder.standardizedFileURL.path
         let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
@@ -49,11 +50,7 @@ public struct TemplateSet: Sendable {
                     "\(displayPath)/\(relative):\(error.context.lineNumber):\(error.context.columnNumber): error: the template does not parse: \(error.error) [template.invalid]")
             }
             names.insert(name)
-        }
-        var texts: [(name: String, path: String, text: String)] = []
-        for name in names.sorted() {
-            let url = folder.appendingPathComponent(name + ".mustache")
-            if let text = try? String(contentsOf: url, encoding: .utf8) { texts.append((name, "\(displayPath)/\(name).mustache", text)) }
+            texts.append(("\(displayPath)/\(relative)", text))
         }
         let missing = Self.required.filter { !names.contains($0) }
         guard missing.isEmpty else {
@@ -63,7 +60,7 @@ public struct TemplateSet: Sendable {
         self.library = library
         self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
         var diagnostics: [Diagnostic] = []
-        for template in texts {
+        for template in texts.sorted(by: { $0.path < $1.path }) {
             diagnostics += try Self.lint(template.text, path: template.path, partials: names, strings: Set(strings.all(for: .en).keys))
         }
         self.diagnostics = diagnostics
