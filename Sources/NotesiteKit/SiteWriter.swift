@@ -102,14 +102,30 @@ public struct SiteWriter {
     }
 
     /// Moves the old site aside, the new one in, and deletes the old one.
+    /// Puts the staged site in place entry by entry, so the output folder is never empty while it happens: a file
+    /// replaces the old one in one `rename`; a folder moves in right after the old one moves aside. Old entries the
+    /// new site lacks go last.
     fileprivate func swap() throws {
         try? fm.removeItem(at: previous)
         try fm.createDirectory(at: previous, withIntermediateDirectories: true)
-        for name in try fm.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") {
-            try fm.moveItem(at: output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
+        let incoming = try fm.contentsOfDirectory(atPath: staging.path)
+        for name in incoming {
+            let new = staging.appendingPathComponent(name)
+            let old = output.appendingPathComponent(name)
+            var oldIsFolder: ObjCBool = false
+            var newIsFolder: ObjCBool = false
+            let oldExists = fm.fileExists(atPath: old.path, isDirectory: &oldIsFolder)
+            _ = fm.fileExists(atPath: new.path, isDirectory: &newIsFolder)
+            if oldExists, oldIsFolder.boolValue || newIsFolder.boolValue {
+                try fm.moveItem(at: old, to: previous.appendingPathComponent(name))
+            }
+            // rename(2) replaces a file atomically; a folder's place is empty by now.
+            guard rename(new.path, old.path) == 0 else {
+                throw NotesiteError.outputInvalid(path: old.path, reason: String(cString: strerror(errno)))
+            }
         }
-        for name in try fm.contentsOfDirectory(atPath: staging.path) {
-            try fm.moveItem(at: staging.appendingPathComponent(name), to: output.appendingPathComponent(name))
+        for name in try fm.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") && !incoming.contains(name) {
+            try fm.moveItem(at: output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
         }
         try fm.removeItem(at: staging)
         try fm.removeItem(at: previous)

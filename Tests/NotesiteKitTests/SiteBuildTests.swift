@@ -90,6 +90,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(".gitignore").path))
     }
 
+    /// A web server pointed at the output folder keeps finding the home page while complete builds swap in.
+    @Test func theHomePageNeverGoesMissingWhileABuildSwapsIn() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let home = site.output.appendingPathComponent("index.html").path
+        let watcher = MissCounter()
+        let stop = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            while stop.wait(timeout: .now()) == .timedOut {
+                if access(home, F_OK) != 0 { watcher.miss() }
+            }
+            done.signal()
+        }
+        for _ in 0..<20 { _ = try SitePipeline.build(site.options) }
+        stop.signal()
+        done.wait()
+        #expect(watcher.misses == 0)
+    }
+
     @Test func brokenLinksAreWarningsThatNameTheSpot() throws {
         let site = try ScratchSite()
         try site.write("notes/en/broken.md", "---\ntitle: b\ndate: 2020-01-01\nlang: en\n---\n\nSee [x](../zh/nothing.md).\n")
@@ -185,4 +205,11 @@ import Testing
         #expect(broken.contains { $0.file.hasSuffix("en/collapse.html") && $0.message.hasPrefix("href=\"../about.html\" leads to 'about.html'") })
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
+}
+
+private final class MissCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func miss() { lock.withLock { count += 1 } }
+    var misses: Int { lock.withLock { count } }
 }
