@@ -38,6 +38,19 @@ import Testing
         #expect(diagnostics.first?.message.contains("`show(_:sender:)` is `UIViewController.show(_:sender:)`") == true)
     }
 
+    /// A code span's line breaks are spaces in its text; a name after one is on the next line of the file.
+    @Test func aNameInACodeSpanThatWrapsIsPlacedOnItsOwnLine() {
+        let marked = MarkedText("""
+        Read `let t =
+          1️⃣UITraitColection()` first.
+
+        > Quoted `x
+        > 2️⃣UITraitColection` too.
+
+        """)
+        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+    }
+
     @Test func unknownUIKitNamesAndLabelsGetSuggestions() {
         let marked = MarkedText("""
         Ask `1️⃣primaryViewController(forCollapse:)` and read `2️⃣UITraitColection`.

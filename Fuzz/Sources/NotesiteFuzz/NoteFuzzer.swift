@@ -56,23 +56,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expect(mention.headingID == nil || ids.contains(mention.headingID!), "mention of \(mention.symbolID) in an unknown section")
         expectInside(mention.location.line, mention.location.column, lines, "mention '\(mention.spelling)'")
     }
-    // Known and open: `SymbolChecker` places a name inside inline code by its byte offset from the span's start, on
-    // the span's first line, even when the span wraps onto the next ones, so `UIS` in "`\nUIS`" is reported past the
-    // end of the backtick's line. Until that is fixed, a symbol diagnostic on the first line of a wrapped span is
-    // held only to its line, so that the fuzzer can go on looking for other things.
-    var wrappedSpanLines: Set<Int> = []
-    note.document.forEach { node in
-        if case .code = node.kind, node.range.end.line > node.range.start.line { wrappedSpanLines.insert(node.range.start.line) }
-    }
     var printer = DiagnosticPrinter()
     for diagnostic in diagnostics + checker.diagnostics(for: note) {
         if let location = diagnostic.location {
-            let what = "diagnostic [\(diagnostic.rule)]"
-            if diagnostic.rule.hasPrefix("symbol."), wrappedSpanLines.contains(location.line) {
-                expect(location.line >= 1 && location.line <= lines.count, "\(what) is on line \(location.line) of \(lines.count)")
-            } else {
-                expectInside(location.line, location.column, lines, what)
-            }
+            expectInside(location.line, location.column, lines, "diagnostic [\(diagnostic.rule)]")
         }
         _ = printer.format(diagnostic)
     }

@@ -39,7 +39,11 @@ public struct SymbolChecker: Sendable {
                 // The code starts after the opening backticks.
                 let ticks = note.source.text.utf8Line(node.range.start.line).map { Self.backtickRun(in: $0, at: node.range.start.column) } ?? 1
                 let start = SourceLocation(line: node.range.start.line, column: node.range.start.column + ticks)
-                result += checkInline(code, at: start, version: version, defined: defined, file: file)
+                // A span that wraps holds its line breaks as spaces: offsets past the first line are placed on the
+                // lines after it.
+                let lines = node.range.end.line > node.range.start.line
+                    ? (node.range.start.line...node.range.end.line).map { note.source.text.utf8Line($0) ?? [] } : []
+                result += checkInline(code, at: start, lines: lines, version: version, defined: defined, file: file)
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
@@ -58,7 +62,26 @@ public struct SymbolChecker: Sendable {
 
     // MARK: Inline code
 
-    private func checkInline(_ code: String, at start: SourceLocation, version: String, defined: Set<String>, file: String) -> [Diagnostic] {
+    /// Where byte `offset` of a code span's text stands in the file. `lines` are the file's lines from the span's
+    /// first to its last (empty when it has one): each line break in the span became one space, and each following
+    /// line's indentation and quote markers are not part of the span.
+    static func place(ofOffset offset: Int, from start: SourceLocation, lines: [[UInt8]]) -> SourceLocation {
+        var line = start.line
+        var column = start.column
+        var left = offset
+        var index = 0
+        while index < lines.count - 1 {
+            let room = lines[index].count - (column - 1)
+            if left <= room { break }
+            left -= room + 1
+            index += 1
+            line += 1
+            column = 1 + lines[index].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }.count
+        }
+        return SourceLocation(line: line, column: column + left)
+    }
+
+    private func checkInline(_ code: String, at start: SourceLocation, lines: [[UInt8]] = [], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
         let trimmed = code.trimmingWhitespace
         if let symbol = finder.symbol(forInlineCode: trimmed) {
             return judge(symbol, spelling: trimmed, isObjC: symbol.objcSpellings.contains(trimmed), replaceable: trimmed,
@@ -71,7 +94,7 @@ public struct SymbolChecker: Sendable {
         let bytes = Array(code.utf8)
         for reference in CodeScanner.scanFragment(code) where reference.candidates.contains(where: MentionFinder.looksLikeAPI) {
             let text = String(decoding: bytes[reference.range], as: UTF8.self)
-            let location = SourceLocation(line: start.line, column: start.column + reference.range.lowerBound)
+            let location = Self.place(ofOffset: reference.range.lowerBound, from: start, lines: lines)
             result += checkReference(reference, text: text, at: location, dialect: .swift, prose: true,
                                      version: version, defined: defined, file: file)
         }
