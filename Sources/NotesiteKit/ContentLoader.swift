@@ -185,6 +185,17 @@ public struct ContentLoader {
 
     /// `decode`, with the place of the first byte that is not UTF-8, or the sign that the file is binary.
     static func decodeReporting(_ data: Data) -> Result<String, EncodingProblem> {
+        // The common case on raw bytes: no NUL (memchr) and valid UTF-8. Walking `Data` byte by byte costs an
+        // exclusivity check per byte, which made reading a third of parsing.
+        let fast: String? = data.withUnsafeBytes { raw in
+            guard var bytes = raw.bindMemory(to: UInt8.self).baseAddress.map({ UnsafeBufferPointer(start: $0, count: raw.count) }) else {
+                return ""
+            }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+            guard bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        if let fast { return .success(normalise(fast)) }
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.prefix(8192).contains(0) {
