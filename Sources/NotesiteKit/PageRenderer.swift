@@ -29,9 +29,10 @@ public struct PageRenderer: Sendable {
         return pages.sorted()
     }
 
-    /// The search page and its index, the 404 page, the Atom feed, and `sitemap.xml` when the site's address is
-    /// known. `searchEntries` are notes' search entries kept from an earlier run, by source path. Without
-    /// `searchIndex`, the index (the costliest of these files, and no page) is left out.
+    /// The search page and its index (with the reference entries' text script), the 404 page, the Atom feed, and
+    /// `sitemap.xml` when the site's address is known. `searchEntries` are notes' search entries kept from an
+    /// earlier run, by source path; each note's text script is written with its page (`SearchIndex.shardFile`).
+    /// Without `searchIndex`, the index (the costliest of these files, and no page) is left out.
     public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:], searchIndex: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
@@ -41,11 +42,12 @@ public struct PageRenderer: Sendable {
             let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
             return SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
                                        url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
-                                       text: symbol.summary + " " + spellings)
+                                       text: symbol.summary + " " + spellings, shard: "reference")
         }
         if searchIndex {
             let search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
             files.append(OutputFile(path: Self.searchIndexPath, contents: .text(search.script())))
+            if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
         }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {

@@ -1,8 +1,14 @@
 import Foundation
 import NotesiteMarkdown
 
-/// The search index, built with the site and shipped as a script (`assets/search-index.js`) so the search page
-/// works opened from disk, where a page may not fetch a JSON file.
+/// The search index, built with the site and shipped as scripts so the search page works opened from disk, where
+/// a page may not fetch a JSON file.
+///
+/// `assets/search-index.js` holds each section's title, heading and address and, for every word, the sections that
+/// hold it. The sections' text, for the snippets under the results, is in one small script per note,
+/// `assets/search/<lang>/<slug>.js` (and `assets/search/reference.js` for the reference entries), which the search
+/// page loads only for the results it shows. So the page a reader opens stays small however many notes there are,
+/// and an edit rewrites its note's text script rather than the text of the whole site.
 ///
 /// Every section of every note (the text under one heading) and every reference entry is a searchable unit.
 /// Words of Latin and Cyrillic text are indexed lowercased, with `ё` as `е`; Chinese, written without spaces,
@@ -15,6 +21,17 @@ public struct SearchIndex: Sendable {
         /// The page and anchor, relative to the site's root.
         public var url: String
         public var text: String
+        /// The text script that holds `text`: its path below `assets/search/`, without `.js`.
+        public var shard: String
+
+        public init(title: String, heading: String?, language: Language, url: String, text: String, shard: String) {
+            self.title = title
+            self.heading = heading
+            self.language = language
+            self.url = url
+            self.text = text
+            self.shard = shard
+        }
     }
 
     public private(set) var sections: [Section] = []
@@ -72,6 +89,9 @@ public struct SearchIndex: Sendable {
 
     private mutating func add(_ section: Section, tokens: [Token]) {
         let id = sections.count
+        // The text goes to the section's own script; the index keeps only what the results list shows.
+        var section = section
+        section.text = ""
         sections.append(section)
         for token in tokens { postings[token, default: []].append(id) }
     }
@@ -88,6 +108,28 @@ public struct SearchIndex: Sendable {
         return unique
     }
 
+    /// The text script of `note`'s sections: `zh/shoushi` for `zh/shoushi.html`.
+    static func shard(of note: Note) -> String {
+        "\(note.language.rawValue)/\(note.slug)"
+    }
+
+    /// Where the text script `shard` is written.
+    public static func shardPath(_ shard: String) -> String {
+        "assets/search/\(shard).js"
+    }
+
+    /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
+    /// the search page.
+    public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
+        var out = "NOTESITE_SEARCH_TEXT(\(JSON.string(shard)), ["
+        for (i, section) in sections.enumerated() {
+            out += i == 0 ? "\n" : ",\n"
+            out += JSON.string(section.text)
+        }
+        out += "]);\n"
+        return OutputFile(path: shardPath(shard), contents: .text(out))
+    }
+
     /// Every section of `note`: the text before the first heading, then one per heading.
     static func sections(of note: Note) -> [Section] {
         var result: [Section] = []
@@ -97,7 +139,8 @@ public struct SearchIndex: Sendable {
             let text = current.text.trimmingWhitespace
             guard !text.isEmpty || current.heading != nil else { return }
             result.append(Section(title: note.metadata.title, heading: current.heading, language: note.language,
-                                  url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text))
+                                  url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text,
+                                  shard: shard(of: note)))
         }
         for block in note.document.children {
             if case .heading = block.kind {
@@ -299,14 +342,30 @@ public struct SearchIndex: Sendable {
 
     // MARK: Output
 
-    /// `window.NOTESITE_SEARCH = {...}`: sections as `[title, heading, lang, url, text]` and the postings.
+    /// `window.NOTESITE_SEARCH = {...}`: the text scripts' names; the sections as
+    /// `[title, heading, lang, url, script, position in the script]`; and the postings.
     public func script() -> String {
+        var shards: [String: Int] = [:]
+        var shardNames: [String] = []
+        var positions: [Int] = []
         var out = "window.NOTESITE_SEARCH = {\"sections\": ["
         for (i, section) in sections.enumerated() {
             if i > 0 { out += ",\n" }
+            let shard: Int
+            if let known = shards[section.shard] {
+                shard = known
+            } else {
+                shard = shardNames.count
+                shards[section.shard] = shard
+                shardNames.append(section.shard)
+                positions.append(0)
+            }
             out += "[\(JSON.string(section.title)), \(section.heading.map(JSON.string) ?? "null"), \(JSON.string(section.language.rawValue)), "
-            out += "\(JSON.string(section.url)), \(JSON.string(section.text))]"
+            out += "\(JSON.string(section.url)), \(shard), \(positions[shard])]"
+            positions[shard] += 1
         }
+        out += "],\n\"shards\": ["
+        out += shardNames.map(JSON.string).joined(separator: ",\n")
         out += "],\n\"index\": {"
         for (i, token) in postings.keys.sorted(by: <).enumerated() {
             if i > 0 { out += ",\n" }

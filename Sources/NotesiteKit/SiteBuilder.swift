@@ -35,7 +35,8 @@ public final class SiteBuilder {
         var linkProblems: [(destination: String, diagnostic: Diagnostic)] = []
         /// The source paths this note's links point to (found or not), for working out who to check again.
         var targets: Set<String> = []
-        /// The note's sections and words for the search index, once worked out.
+        /// The note's sections (without their text, which is in the note's text script) and words for the search
+        /// index, once worked out.
         var search: SearchIndex.Entries?
     }
 
@@ -368,24 +369,36 @@ public final class SiteBuilder {
                 if file.path.hasSuffix(".html") { pagesWritten += 1 }
             }
         }
+        /// Works out the search entries of `notes` on all cores, writes their text scripts and keeps the rest.
+        func searchEntries(of notes: [Note]) throws {
+            let entries = notes.parallelMap { SearchIndex.entries(of: $0) }
+            try emit(zip(notes, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) })
+            for (note, entries) in zip(notes, entries) {
+                self.notes[note.source.path]?.search = entries.map { entry in
+                    var section = entry.section
+                    section.text = ""
+                    return (section, entry.tokens)
+                }
+            }
+        }
         do {
             let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
-            // Note pages go to disk in batches, so the whole site is never in memory at once.
+            // Note pages go to disk in batches, so the whole site is never in memory at once. A note's search text
+            // goes with its page: a complete build writes every text script; a rebuild, those of the edited notes.
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
-                let pages = Array(noteList[start..<min(start + Self.batch, noteList.count)]).parallelMap { renderer.page(for: $0) }
-                try emit(pages)
-                progress?(Progress(stage: .rendering, done: start + pages.count, total: noteList.count))
+                let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
+                try emit(batch.parallelMap { renderer.page(for: $0) })
+                try searchEntries(of: everything ? batch : batch.filter { notes[$0.source.path]?.search == nil })
+                progress?(Progress(stage: .rendering, done: start + batch.count, total: noteList.count))
             }
             var listed: [OutputFile] = []
             if everything || plan.listings { listed += renderer.listingPages() }
             if everything || plan.reference { listed += renderer.referencePages() }
             try emit(listed)
             if everything || plan.sitePages {
-                // Each note's search entries are kept, so a rebuild works out only the edited notes' again.
-                let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
-                for (note, entries) in zip(missing, missing.parallelMap { SearchIndex.entries(of: $0) }) {
-                    notes[note.source.path]?.search = entries
-                }
+                // Each note's search entries are kept, so a rebuild works out only the edited notes' again (and
+                // those of notes parsed by a run that stopped on errors, whose pages this plan may not name).
+                try searchEntries(of: index.notes.filter { notes[$0.source.path]?.search == nil })
                 let known = notes.compactMapValues(\.search)
                 try emit(renderer.sitePages(baseURL: options.baseURL, searchEntries: known))
             }

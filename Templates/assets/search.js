@@ -1,5 +1,8 @@
 // notesite search: runs in the page over window.NOTESITE_SEARCH (assets/search-index.js), so it works from file://.
 // Queries are tokenised as the index was built: lowercased, ё as е, Chinese as overlapping character pairs.
+// The index holds no text: each note's section texts are in assets/search/<lang>/<slug>.js, loaded (as scripts,
+// which file:// allows) only for the results shown, to rank them by how often they use the query and to show
+// the snippet.
 (function () {
   "use strict";
   var data = window.NOTESITE_SEARCH;
@@ -11,6 +14,28 @@
   var noResults = output.getAttribute("data-no-results") || "No results.";
   var resultsWord = output.getAttribute("data-results") || "results";
   var keys = null;
+  var generation = 0;
+
+  // The text scripts call NOTESITE_SEARCH_TEXT(name, texts); each is loaded once, on demand.
+  var texts = Object.create(null);
+  var loading = Object.create(null);
+  window.NOTESITE_SEARCH_TEXT = function (name, list) { texts[name] = list; };
+  function loadText(name) {
+    if (!loading[name]) {
+      loading[name] = new Promise(function (resolve) {
+        var script = document.createElement("script");
+        script.src = root + "assets/search/" + name.split("/").map(encodeURIComponent).join("/") + ".js";
+        // A missing script leaves its sections without a snippet; the results stay.
+        script.onload = script.onerror = function () { resolve(); };
+        document.head.appendChild(script);
+      });
+    }
+    return loading[name];
+  }
+  function textOf(section) {
+    var list = texts[data.shards[section[4]]];
+    return (list && list[section[5]]) || "";
+  }
 
   function isWide(code) {
     return (code >= 0x2E80 && code <= 0x9FFF) || (code >= 0xAC00 && code <= 0xD7AF) || (code >= 0xF900 && code <= 0xFAFF) ||
@@ -92,7 +117,7 @@
 
   function search(query) {
     var queryTokens = tokens(query);
-    if (!queryTokens.length) { output.innerHTML = ""; status.textContent = ""; return; }
+    if (!queryTokens.length) { generation++; output.innerHTML = ""; status.textContent = ""; return; }
     var lastWordIsPrefix = !/\s$/.test(query);
     var ids = null;
     queryTokens.forEach(function (token, i) {
@@ -104,20 +129,39 @@
     });
     // Terms to mark: the query's words, and its Chinese runs whole.
     var terms = normalise(query).split(/\s+/).filter(Boolean);
-    var results = (ids || []).map(function (id) {
-      var s = data.sections[id], text = normalise(s[4]), heading = normalise(s[0] + " " + (s[1] || "")), score = 0;
-      // A match in the section's heading or the note's title counts most.
-      terms.forEach(function (t) { score += (text.split(t).length - 1) + 10 * (heading.split(t).length - 1); });
-      return { id: id, score: score };
+    function count(text) {
+      var n = 0;
+      terms.forEach(function (t) { n += text.split(t).length - 1; });
+      return n;
+    }
+    // A match in the section's heading or the note's title counts most; it decides which sections are shown.
+    var candidates = (ids || []).map(function (id) {
+      var s = data.sections[id];
+      return { id: id, score: 10 * count(normalise(s[0] + " " + (s[1] || ""))) };
     }).sort(function (a, b) { return b.score - a.score || a.id - b.id; }).slice(0, 50);
-    status.textContent = results.length ? results.length + " " + resultsWord : noResults;
+    var current = ++generation;
+    status.textContent = candidates.length ? candidates.length + " " + resultsWord : noResults;
+    render(candidates, terms);
+    // Then each shown section's text: how often it holds the words, and the snippet.
+    var names = {};
+    candidates.forEach(function (r) { names[data.shards[data.sections[r.id][4]]] = true; });
+    Promise.all(Object.keys(names).map(loadText)).then(function () {
+      if (current !== generation) { return; }
+      candidates.forEach(function (r) { r.score += count(normalise(textOf(data.sections[r.id]))); });
+      candidates.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
+      render(candidates, terms);
+    });
+  }
+
+  function render(results, terms) {
     output.innerHTML = results.map(function (r) {
       var s = data.sections[r.id];
       var title = escapeHTML(s[0]) + (s[1] ? " › " + escapeHTML(s[1]) : "");
       var lang = { zh: "zh-Hans", ru: "ru", en: "en" }[s[2]] || "en";
+      var text = textOf(s);
       return "<li class=\"search-result\" lang=\"" + lang + "\"><a href=\"" + escapeHTML(root + s[3]) + "\">" + title + "</a>" +
         " <span class=\"search-language\">" + escapeHTML(s[2]) + "</span>" +
-        "<p class=\"search-snippet\">" + snippet(s[4], terms) + "</p></li>";
+        (text ? "<p class=\"search-snippet\">" + snippet(text, terms) + "</p>" : "") + "</li>";
     }).join("");
   }
 

@@ -33,15 +33,15 @@ import Testing
         return (report, changed)
     }
 
-    @Test func editingABodyRewritesThatPageAndTheSearchIndexOnly() throws {
+    @Test func editingABodyRewritesThatPageItsSearchTextAndTheIndexOnly() throws {
         let (report, changed) = try expectRebuildMatchesFreshBuild { site in
             let path = "notes/ru/svorachivanie.md"
             let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
             try site.write(path, text + "\nНовый абзац.\n")
         }
         #expect(report.succeeded)
-        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js"])
-        #expect(report.filesWritten == 2)
+        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js", "assets/search/ru/svorachivanie.js"])
+        #expect(report.filesWritten == 3)
     }
 
     @Test func aNewMentionReachesTheReferencePage() throws {
@@ -50,7 +50,7 @@ import Testing
             let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
             try site.write(path, text + "\n## Сворачивание\n\nВызовите `primaryViewController(forCollapsing:)`.\n")
         }
-        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js", "reference/symbols.json",
+        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js", "assets/search/ru/svorachivanie.js", "reference/symbols.json",
                             "reference/UISplitViewControllerDelegate.html"])
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(SearchIndex.tokens("中") == ["中"])
     }
 
-    @Test func theIndexShipsAsAScriptWithSectionAnchors() throws {
+    @Test func theIndexShipsAsAScriptWithSectionAnchorsAndEachNotesTextApart() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
         let script = try site.read("assets/search-index.js")
@@ -62,6 +62,14 @@ import Testing
         #expect(script.contains("\"zh/shoushi.html#收起-collapsing-process\""))
         #expect(script.contains("\"收起\": ["))
         #expect(script.contains("\"емкий\": ["))
+        // The sections' text is in the notes' own scripts, which the search page loads for the results it shows.
+        let text = try site.read("assets/search/zh/shoushi.js")
+        #expect(text.hasPrefix("NOTESITE_SEARCH_TEXT(\"zh/shoushi\", [\n"))
+        let body = "分割视图控制器"
+        #expect(text.contains(body))
+        #expect(!script.contains(body))
+        #expect(script.contains("\"shards\": [") && script.contains("\"zh/shoushi\""))
+        #expect(try site.read("assets/search/reference.js").contains("NOTESITE_SEARCH_TEXT(\"reference\""))
         #expect(try site.read("search.html").contains("<script src=\"assets/search-index.js\"></script>"))
     }
 }
