@@ -32,6 +32,7 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case outputInvalid(path: String, reason: String)
     case templates(String)
+    case writeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +40,7 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
         case .outputInvalid(let path, let reason): "cannot write the site to '\(path)': \(reason)"
         case .templates(let message): message
+        case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
         }
     }
 }

@@ -339,6 +339,23 @@ public final class SiteBuilder {
         }
     }
 
+    /// Files a worker staged (by path, with their content hashes), or made for the writer to compare and write.
+    struct Staged: Sendable {
+        var hashes: [(path: String, hash: Int)] = []
+        var files: [OutputFile] = []
+    }
+
+    /// A file's content hash, which a rebuild compares to skip writing what did not change.
+    static func contentHash(_ file: OutputFile) -> Int {
+        var hash = Hasher()
+        switch file.contents {
+        // The bytes, not the String: hashing a String normalises it first, which costs more than writing it.
+        case .text(var text): text.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .copy(let source): hash.combine(source.path)
+        }
+        return hash.finalize()
+    }
+
     /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
     /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
     private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
@@ -347,66 +364,94 @@ public final class SiteBuilder {
         var filesWritten = 0
         var pagesWritten = 0
         let everything = plan.everything || written == nil
-        var staging: SiteWriter.Staging?
-        if everything { staging = try writer.begin() }
-        func emit(_ files: [OutputFile]) throws {
+        let staging: SiteWriter.Staging? = everything ? try writer.begin() : nil
+        /// Stages `files` (on the calling thread, so the workers write in parallel) or, on a rebuild, hands them
+        /// back for `emit`, which writes only those that changed.
+        @Sendable func stage(_ files: [OutputFile]) throws -> Staged {
+            guard let staging else { return Staged(files: files) }
+            var staged = Staged()
             for file in files {
-                var hash = Hasher()
-                switch file.contents {
-                // The bytes, not the String: hashing a String normalises it first, which costs more than writing it.
-                case .text(var text): text.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0)) }
-                case .copy(let source): hash.combine(source.path)
-                }
-                let value = hash.finalize()
-                hashes[file.path] = value
-                if let staging {
-                    try staging.add(file)
-                } else {
-                    if case .text = file.contents, written?[file.path] == value { continue }
-                    try writer.replace(file)
-                }
+                try staging.add(file)
+                staged.hashes.append((file.path, Self.contentHash(file)))
+            }
+            return staged
+        }
+        func emit(_ staged: Staged) throws {
+            for (path, hash) in staged.hashes {
+                hashes[path] = hash
+                filesWritten += 1
+                if path.hasSuffix(".html") { pagesWritten += 1 }
+            }
+            for file in staged.files {
+                let hash = Self.contentHash(file)
+                hashes[file.path] = hash
+                if case .text = file.contents, written?[file.path] == hash { continue }
+                try writer.replace(file)
                 filesWritten += 1
                 if file.path.hasSuffix(".html") { pagesWritten += 1 }
             }
         }
-        /// Works out the search entries of `notes` on all cores, writes their text scripts and keeps the rest.
-        func searchEntries(of notes: [Note]) throws {
-            let entries = notes.parallelMap { SearchIndex.entries(of: $0) }
-            try emit(zip(notes, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) })
-            for (note, entries) in zip(notes, entries) {
-                self.notes[note.source.path]?.search = entries.map { entry in
-                    var section = entry.section
-                    section.text = ""
-                    return (section, entry.tokens)
-                }
+        /// Runs `jobs` on all cores, each making files that are staged where they are made.
+        func run(_ jobs: [@Sendable () throws -> [OutputFile]]) throws {
+            for result in jobs.parallelMap({ job in Result { try stage(job()) } }) {
+                try emit(result.get())
+            }
+        }
+        /// A note's search entries without their text, which is in the note's text script.
+        func keep(_ entries: SearchIndex.Entries, of note: Note) {
+            notes[note.source.path]?.search = entries.map { entry in
+                var section = entry.section
+                section.text = ""
+                return (section, entry.tokens)
             }
         }
         do {
             let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
-            // Note pages go to disk in batches, so the whole site is never in memory at once. A note's search text
-            // goes with its page: a complete build writes every text script; a rebuild, those of the edited notes.
+            // Note pages go to disk in batches, so the whole site is never in memory at once, each rendered, hashed
+            // and written by one worker. A note's search text goes with its page: a complete build writes every
+            // text script; a rebuild, those of the edited notes.
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
-                try emit(batch.parallelMap { renderer.page(for: $0) })
-                try searchEntries(of: everything ? batch : batch.filter { notes[$0.source.path]?.search == nil })
+                let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
+                let results = batch.parallelMap { note in
+                    Result { () throws -> (Staged, SearchIndex.Entries?) in
+                        var files = [renderer.page(for: note)]
+                        var entries: SearchIndex.Entries?
+                        if searched.contains(note.source.path) {
+                            entries = SearchIndex.entries(of: note)
+                            files.append(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries!.map(\.section)))
+                        }
+                        return (try stage(files), entries)
+                    }
+                }
+                for (note, result) in zip(batch, results) {
+                    let (staged, entries) = try result.get()
+                    try emit(staged)
+                    if let entries { keep(entries, of: note) }
+                }
                 progress?(Progress(stage: .rendering, done: start + batch.count, total: noteList.count))
             }
-            var listed: [OutputFile] = []
-            if everything || plan.listings { listed += renderer.listingPages() }
-            if everything || plan.reference { listed += renderer.referencePages() }
-            try emit(listed)
+            // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if everything || plan.sitePages {
-                // Each note's search entries are kept, so a rebuild works out only the edited notes' again (and
-                // those of notes parsed by a run that stopped on errors, whose pages this plan may not name).
-                try searchEntries(of: index.notes.filter { notes[$0.source.path]?.search == nil })
+                let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
+                let entries = missing.parallelMap { SearchIndex.entries(of: $0) }
+                try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
+                for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
+            }
+            // The site-wide files, side by side: the reference pages, the lists, the search index and the feed.
+            var jobs: [@Sendable () throws -> [OutputFile]] = []
+            if everything || plan.reference { jobs.append { renderer.referencePages() } }
+            if everything || plan.listings { jobs.append { renderer.listingPages() } }
+            if everything || plan.sitePages {
                 let known = notes.compactMapValues(\.search)
-                try emit(renderer.sitePages(baseURL: options.baseURL, searchEntries: known))
+                let baseURL = options.baseURL
+                jobs.append { renderer.sitePages(baseURL: baseURL, searchEntries: known) }
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
-            if everything {
-                try emit(statics)
-            } else {
-                try emit(statics.filter { plan.assets.contains(String($0.path)) })
+            let assets = plan.assets
+            jobs.append { everything ? statics : statics.filter { assets.contains(String($0.path)) } }
+            try run(jobs)
+            if !everything {
                 for asset in plan.assets where !index.assets.contains(asset) {
                     try writer.remove(asset)
                     written?[asset] = nil

@@ -37,17 +37,25 @@ public struct SiteWriter {
         return Staging(writer: self)
     }
 
-    /// A site being written into the staging folder.
-    public final class Staging {
+    /// A site being written into the staging folder. Files may be added from several threads at once.
+    public final class Staging: @unchecked Sendable {
         let writer: SiteWriter
+        /// The folders made so far; guarded by `lock`.
         private var made: Set<String> = [""]
+        private let lock = NSLock()
 
         init(writer: SiteWriter) {
             self.writer = writer
         }
 
         public func add(_ file: OutputFile) throws {
-            try writer.put(file, under: writer.staging, made: &made, atomically: false)
+            try writer.put(file, under: writer.staging, atomically: false) { folder in
+                try lock.withLock {
+                    guard !made.contains(folder) else { return }
+                    try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                    made.insert(folder)
+                }
+            }
         }
 
         /// Puts the new site in place of the old one.
@@ -63,8 +71,9 @@ public struct SiteWriter {
 
     /// Replaces one file of the site in place, atomically: readers see the old file or the new one, never half.
     public func replace(_ file: OutputFile) throws {
-        var made: Set<String> = []
-        try put(file, under: output, made: &made, atomically: true)
+        try put(file, under: output, atomically: true) { folder in
+            try fm.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
     }
 
     /// Deletes one file of the site, if it is there.
@@ -76,18 +85,27 @@ public struct SiteWriter {
         if fm.fileExists(atPath: url.path) { try fm.removeItem(at: url) }
     }
 
-    private func put(_ file: OutputFile, under root: URL, made: inout Set<String>, atomically: Bool) throws {
+    /// Writes `file` below `root`, after `makeFolder` has made sure its folder (a path below `root`) exists.
+    private func put(_ file: OutputFile, under root: URL, atomically: Bool, makeFolder: (String) throws -> Void) throws {
         guard Self.isSafe(file.path) else {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
         }
         let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
-        if !made.contains(folder) {
-            try fm.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            made.insert(folder)
-        }
+        try makeFolder(folder)
         let destination = root.appendingPathComponent(file.path)
         switch file.contents {
-        case .text(let text): try Data(text.utf8).write(to: destination, options: atomically ? .atomic : [])
+        case .text(let text):
+            if atomically {
+                let temporary = root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)")
+                try Self.write(text, to: temporary.path)
+                guard rename(temporary.path, destination.path) == 0 else {
+                    let reason = String(cString: strerror(errno))
+                    unlink(temporary.path)
+                    throw NotesiteError.writeFailed(path: file.path, reason: reason)
+                }
+            } else {
+                try Self.write(text, to: destination.path)
+            }
         case .copy(let source):
             if atomically {
                 let temporary = root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)")
@@ -98,6 +116,33 @@ public struct SiteWriter {
                 try? fm.removeItem(at: destination)
                 try fm.copyItem(at: source, to: destination)
             }
+        }
+    }
+
+    /// Writes `text` to a new or truncated file. Plain `write(2)` calls: Foundation's `Data.write` also calls
+    /// `fsync` for every file, which made writing 4,000 files of a site take longer than rendering them. A site
+    /// can be built again; it does not need each file on the platter before the next is written.
+    static func write(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        var text = text
+        let failure: Int32? = text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += count
+            }
+            return nil
+        }
+        if let failure {
+            throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure)))
         }
     }
 
