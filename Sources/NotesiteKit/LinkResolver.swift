@@ -65,37 +65,38 @@ public struct LinkResolver: Sendable {
         var result: [(destination: String, diagnostic: Diagnostic)] = []
         func add(_ destination: String, _ diagnostic: Diagnostic) { result.append((destination, diagnostic)) }
         let file = note.source.displayPath
-        note.document.forEach { node in
-            switch node.kind {
-            case .link(let destination, _):
+        for link in note.links {
+            let destination = link.destination
+            let at = link.location
+            if !link.isImage {
                 switch target(of: destination, from: note.source.path) {
                 case .missing(let path):
-                    add(destination, Diagnostic(.warning, "link.unresolved", file: file, at: node.range.start,
+                    add(destination, Diagnostic(.warning, "link.unresolved", file: file, at: at,
                                              "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link"))
                 case .samePage(let fragment) where !index.page(ofSourcePath: note.source.path, hasID: fragment):
-                    add(destination, anchorMissing(fragment, in: note, file: file, at: node.range.start))
+                    add(destination, anchorMissing(fragment, in: note, file: file, at: at))
                 case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
-                    add(destination, anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: node.range.start))
+                    add(destination, anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: at))
                 default: break
                 }
-            case .image(let source, _):
+            } else {
+                let source = destination
                 switch target(of: source, from: note.source.path) {
                 case .empty:
-                    add(source, Diagnostic(.warning, "image.empty", file: file, at: node.range.start,
+                    add(source, Diagnostic(.warning, "image.empty", file: file, at: at,
                                              "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
                 case .external(let url):
                     if let raw = Self.rawGitHubURL(forBlob: url) {
-                        let at = Self.location(of: url, in: note.source.text, after: node.range.start)
-                        add(source, Diagnostic(.warning, "image.github-blob", file: file, at: at,
+                        let place = Self.location(of: url, in: note.source.text, after: at)
+                        add(source, Diagnostic(.warning, "image.github-blob", file: file, at: place,
                                                "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
-                                               fixIts: [Diagnostic.FixIt(at: at, replacing: url, with: raw)]))
+                                               fixIts: [Diagnostic.FixIt(at: place, replacing: url, with: raw)]))
                     }
                 case .missing(let path):
-                    add(source, Diagnostic(.warning, "image.missing", file: file, at: node.range.start,
+                    add(source, Diagnostic(.warning, "image.missing", file: file, at: at,
                                              "the image '\(path)' is not in the content folder; add the file or correct the path"))
                 default: break
                 }
-            default: break
             }
         }
         return result
@@ -105,8 +106,9 @@ public struct LinkResolver: Sendable {
     /// changes, this note's links are checked again.
     public func linkedNotePaths(in note: Note) -> Set<String> {
         var paths: Set<String> = []
-        note.document.forEach { node in
-            guard case .link(let destination, _) = node.kind, !destination.hasPrefix("#"), !Self.hasScheme(destination) else { return }
+        for link in note.links where !link.isImage {
+            let destination = link.destination
+            guard !destination.hasPrefix("#"), !Self.hasScheme(destination) else { continue }
             var path = Substring(destination)
             if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
             if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) { paths.insert(resolved) }

@@ -49,7 +49,16 @@ public enum NoteParser {
             headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
         }
         diagnostics += rawHTMLFindings(in: document, file: file.displayPath)
-        let note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
+        var note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
+        note.forEachNodeWithSection { node, heading in
+            switch node.kind {
+            case .link(let destination, _): note.links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
+            case .image(let source, _): note.links.append(Note.Link(destination: source, isImage: true, location: node.range.start))
+            case .htmlBlock(let html) where note.collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder:
+                note.collapseTable = (heading, node.range.start)
+            default: break
+            }
+        }
         return (note, diagnostics)
     }
 

@@ -33,7 +33,9 @@ public struct PageRenderer: Sendable {
     /// `sitemap.xml` when the site's address is known. `searchEntries` are notes' search entries kept from an
     /// earlier run, by source path; each note's text script is written with its page (`SearchIndex.shardFile`).
     /// Without `searchIndex`, the index (the costliest of these files, and no page) is left out.
-    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:], searchIndex: Bool = true) -> [OutputFile] {
+    /// `partialIndex`, when given, already holds every note's entries, in order.
+    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:], searchIndex: Bool = true,
+                          partialIndex: SearchIndex? = nil) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
@@ -45,7 +47,13 @@ public struct PageRenderer: Sendable {
                                        text: symbol.summary + " " + spellings, shard: "reference")
         }
         if searchIndex {
-            let search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
+            var search: SearchIndex
+            if let partialIndex {
+                search = partialIndex
+                for section in symbols { search.add(section) }
+            } else {
+                search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
+            }
             files.append(OutputFile(path: Self.searchIndexPath, contents: .text(search.script())))
             if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
         }

@@ -35,7 +35,9 @@ public struct SearchIndex: Sendable {
     }
 
     public private(set) var sections: [Section] = []
-    private var postings: [Token: [Int]] = [:]
+    /// Each word's sections, by id (32 bits: a site has far fewer than four billion sections, and the postings
+    /// are most of the index's memory).
+    private var postings: [Token: [UInt32]] = [:]
 
     /// A word of the index, compared and hashed by its UTF-8 bytes. Tokens are lowercased already and come from
     /// one tokenizer, so byte equality is the equality that matters, and it spares the Unicode normalisation
@@ -73,10 +75,13 @@ public struct SearchIndex: Sendable {
     /// source path) and then of `extra`.
     public init(notes: [Note], known: [String: Entries] = [:], extra: [Section] = []) {
         let perNote = notes.parallelMap { note in known[note.source.path] ?? Self.entries(of: note) }
-        for list in perNote {
-            for (section, tokens) in list { add(section, tokens: tokens) }
-        }
+        for list in perNote { add(list) }
         for section in extra { add(section) }
+    }
+
+    /// Adds one note's entries (notes are added in the order the index lists them).
+    public mutating func add(_ entries: Entries) {
+        for (section, tokens) in entries { add(section, tokens: tokens) }
     }
 
     public mutating func add(_ section: Section) {
@@ -93,7 +98,7 @@ public struct SearchIndex: Sendable {
         var section = section
         section.text = ""
         sections.append(section)
-        for token in tokens { postings[token, default: []].append(id) }
+        for token in tokens { postings[token, default: []].append(UInt32(id)) }
     }
 
     private static func uniqueTokens(of section: Section) -> [Token] {
@@ -370,7 +375,7 @@ public struct SearchIndex: Sendable {
         for (i, token) in postings.keys.sorted(by: <).enumerated() {
             if i > 0 { out += ",\n" }
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
-            var previous = 0
+            var previous: UInt32 = 0
             var list = ""
             for id in postings[token]! {
                 if !list.isEmpty { list += "," }

@@ -38,6 +38,8 @@ public final class SiteBuilder {
         /// The note's sections (without their text, which is in the note's text script) and words for the search
         /// index, once worked out.
         var search: SearchIndex.Entries?
+        /// `check`'s findings on the note's API names, worked out while its tree is at hand.
+        var symbolDiagnostics: [Diagnostic]?
     }
 
     private var templates: TemplateSet?
@@ -72,8 +74,21 @@ public final class SiteBuilder {
     /// holds in memory before they go to disk.
     private static let batch = 512
 
-    public init(options: SiteOptions) {
+    /// Whether the builder keeps what rebuilds reuse: each note's Markdown tree and search entries. A builder that
+    /// runs once (`build`, `check`) lets each tree go as soon as the note's links and mentions are known and parses
+    /// the note again when its page renders, and puts search entries straight into the index. That costs a second
+    /// parse and keeps memory to about one batch of trees however large the site. `serve` keeps both, for
+    /// rebuilds that touch few notes.
+    public let keepsState: Bool
+
+    public init(options: SiteOptions, keepsState: Bool = true) {
         self.options = options
+        self.keepsState = keepsState
+    }
+
+    /// `note` with its Markdown tree, parsed again if the builder let it go.
+    static func withDocument(_ note: Note) -> Note {
+        note.hasDocument ? note : (NoteParser.parse(note.source).note ?? note)
     }
 
     /// How a run treats the site.
@@ -121,10 +136,20 @@ public final class SiteBuilder {
             for diagnostic in tree.diagnostics {
                 unreadable[diagnostic.file] = diagnostic
             }
+            // What needs the tree is worked out with the parse: the mentions and, for check, the API name checks.
+            let finder = self.finder
+            let checker = mode == .check && !data.isEmpty ? SymbolChecker(finder: finder) : nil
+            let keepsState = self.keepsState
             for start in stride(from: 0, to: tree.notes.count, by: Self.batch) {
                 let files = Array(tree.notes[start..<min(start + Self.batch, tree.notes.count)])
-                for (file, result) in zip(files, files.parallelMap { NoteParser.parse($0) }) {
-                    notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics)
+                let results = files.parallelMap { file in
+                    let (note, diagnostics) = NoteParser.parse(file)
+                    let mentions = note.map { finder.mentions(in: $0) } ?? []
+                    let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note) } }
+                    return (keepsState ? note : note?.withoutDocument(), diagnostics, mentions, symbols)
+                }
+                for (file, (note, diagnostics, mentions, symbols)) in zip(files, results) {
+                    notes[file.path] = NoteState(note: note, diagnostics: diagnostics, mentions: mentions, symbolDiagnostics: symbols)
                     touched.insert(file.path)
                 }
                 progress?(Progress(stage: .parsing, done: start + files.count, total: tree.notes.count))
@@ -175,7 +200,8 @@ public final class SiteBuilder {
         }
         let finder = self.finder
         let paths = recheck.sorted().filter { notes[$0]?.note != nil }
-        let findMentions = Set(dataChanged ? paths : paths.filter(touched.contains))
+        // A complete run found every note's mentions with its parse.
+        let findMentions = full ? [] : Set(dataChanged ? paths : paths.filter(touched.contains))
         let found = paths.map { notes[$0]!.note! }.parallelMap { note in
             (resolver.problems(in: note), resolver.linkedNotePaths(in: note),
              findMentions.contains(note.source.path) ? finder.mentions(in: note) : nil)
@@ -189,7 +215,7 @@ public final class SiteBuilder {
                 notes[path]!.mentions = mentions
             }
         }
-        if dataChanged {
+        if dataChanged && !full {
             // A note's mentions depend on the symbol list: every note's are found again.
             let rest = notes.keys.filter { !recheck.contains($0) && notes[$0]?.note != nil }.sorted()
             for (path, mentions) in zip(rest, rest.map { notes[$0]!.note! }.parallelMap { finder.mentions(in: $0) }) {
@@ -210,7 +236,9 @@ public final class SiteBuilder {
         }
         if mode == .check, let reference {
             let checker = SymbolChecker(finder: reference.finder)
-            diagnostics += index.notes.parallelMap { checker.diagnostics(for: $0) }.flatMap { $0 }
+            let unchecked = index.notes.filter { notes[$0.source.path]?.symbolDiagnostics == nil }
+            diagnostics += unchecked.parallelMap { checker.diagnostics(for: Self.withDocument($0)) }.flatMap { $0 }
+            diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
         }
         diagnostics = diagnostics.sortedForDisplay()
 
@@ -252,7 +280,7 @@ public final class SiteBuilder {
         var paths: Set<String> = []
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
             pages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
-                HTMLLinkChecker.PageLinks(renderer.page(for: note))
+                HTMLLinkChecker.PageLinks(renderer.page(for: Self.withDocument(note)))
             }
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
@@ -397,8 +425,15 @@ public final class SiteBuilder {
                 try emit(result.get())
             }
         }
+        // A builder that runs once puts a complete build's entries straight into the index, in the index's order,
+        // instead of keeping every note's until the end.
+        var partialIndex: SearchIndex? = everything && !keepsState ? SearchIndex() : nil
         /// A note's search entries without their text, which is in the note's text script.
         func keep(_ entries: SearchIndex.Entries, of note: Note) {
+            if partialIndex != nil {
+                partialIndex!.add(entries)
+                return
+            }
             notes[note.source.path]?.search = entries.map { entry in
                 var section = entry.section
                 section.text = ""
@@ -415,6 +450,7 @@ public final class SiteBuilder {
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
                 let results = batch.parallelMap { note in
                     Result { () throws -> (Staged, SearchIndex.Entries?) in
+                        let note = Self.withDocument(note)
                         var files = [renderer.page(for: note)]
                         var entries: SearchIndex.Entries?
                         if searched.contains(note.source.path) {
@@ -432,9 +468,9 @@ public final class SiteBuilder {
                 progress?(Progress(stage: .rendering, done: start + batch.count, total: noteList.count))
             }
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
-            if everything || plan.sitePages {
+            if partialIndex == nil && (everything || plan.sitePages) {
                 let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
-                let entries = missing.parallelMap { SearchIndex.entries(of: $0) }
+                let entries = missing.parallelMap { SearchIndex.entries(of: Self.withDocument($0)) }
                 try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
             }
@@ -443,9 +479,11 @@ public final class SiteBuilder {
             if everything || plan.reference { jobs.append { renderer.referencePages() } }
             if everything || plan.listings { jobs.append { renderer.listingPages() } }
             if everything || plan.sitePages {
-                let known = notes.compactMapValues(\.search)
+                let known = partialIndex == nil ? notes.compactMapValues(\.search) : [:]
                 let baseURL = options.baseURL
-                jobs.append { renderer.sitePages(baseURL: baseURL, searchEntries: known) }
+                let partial = partialIndex
+                partialIndex = nil
+                jobs.append { renderer.sitePages(baseURL: baseURL, searchEntries: known, partialIndex: partial) }
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
             let assets = plan.assets

@@ -55,13 +55,13 @@ public struct StageTime: Sendable {
 public enum SitePipeline {
     /// Builds the site. When any diagnostic is an error, nothing is written and the previous output stays.
     public static func build(_ options: SiteOptions) throws -> SiteReport {
-        try SiteBuilder(options: options).run(.build)
+        try SiteBuilder(options: options, keepsState: false).run(.build)
     }
 
     /// Runs every stage but the writer, checks the links of the rendered pages, and treats broken links and images
     /// as errors (`RuleCatalog.errorsInCheck`): the CI gate.
     public static func check(_ options: SiteOptions) throws -> SiteReport {
-        try SiteBuilder(options: options).run(.check)
+        try SiteBuilder(options: options, keepsState: false).run(.check)
     }
 
     /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.

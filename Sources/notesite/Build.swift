@@ -31,7 +31,7 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         options.baseURL = baseURL
-        let builder = SiteBuilder(options: options)
+        let builder = SiteBuilder(options: options, keepsState: false)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
         let report = try runStage {

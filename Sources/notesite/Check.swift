@@ -45,7 +45,7 @@ struct Check: AsyncParsableCommand {
 
     func run() async throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates)
-        let builder = SiteBuilder(options: options)
+        let builder = SiteBuilder(options: options, keepsState: false)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
         if let progress { builder.progress = { progress.update($0) } }
         var report = try runStage {

@@ -47,14 +47,8 @@ public struct ExternalLinkChecker: Sendable {
     public static func links(in notes: [Note]) -> [Link] {
         var result: [Link] = []
         for note in notes {
-            note.document.forEach { node in
-                switch node.kind {
-                case .link(let destination, _), .image(let destination, _):
-                    if destination.hasPrefix("http://") || destination.hasPrefix("https://") {
-                        result.append(Link(url: destination, file: note.source.displayPath, location: node.range.start))
-                    }
-                default: break
-                }
+            for link in note.links where link.destination.hasPrefix("http://") || link.destination.hasPrefix("https://") {
+                result.append(Link(url: link.destination, file: note.source.displayPath, location: link.location))
             }
         }
         return result

@@ -204,14 +204,9 @@ public struct ReferenceSite: Sendable {
     /// Notes that show the collapse table, as mentions of its page.
     private func placeholderNotes() -> [Mention] {
         index.notes.compactMap { note in
-            var found: Mention?
-            note.forEachNodeWithSection { node, heading in
-                if found == nil, case .htmlBlock(let html) = node.kind, html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder {
-                    found = Mention(symbolID: "", notePath: note.source.path, headingID: heading, spelling: "collapse table",
-                                    location: node.range.start)
-                }
+            note.collapseTable.map { heading, location in
+                Mention(symbolID: "", notePath: note.source.path, headingID: heading, spelling: "collapse table", location: location)
             }
-            return found
         }
     }
 
