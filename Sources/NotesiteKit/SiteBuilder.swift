@@ -285,8 +285,12 @@ public final class SiteBuilder {
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
         paths.formUnion(pages.map(\.path))
-        let others = renderer.listingPages() + renderer.referencePages() + renderer.sitePages(baseURL: options.baseURL, searchIndex: false)
-            + renderer.staticFiles(contentRoot: options.content)
+        let baseURL = options.baseURL, content = options.content
+        let jobs: [@Sendable () -> [OutputFile]] = [
+            { renderer.referencePages() }, { renderer.listingPages() },
+            { renderer.sitePages(baseURL: baseURL, searchIndex: false) + renderer.staticFiles(contentRoot: content) },
+        ]
+        let others = jobs.parallelMap { $0() }.flatMap { $0 }
         paths.formUnion(others.map(\.path))
         paths.insert(PageRenderer.searchIndexPath)
         pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap(HTMLLinkChecker.PageLinks.init)
