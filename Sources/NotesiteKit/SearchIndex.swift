@@ -23,15 +23,6 @@ public struct SearchIndex: Sendable {
         public var text: String
         /// The text script that holds `text`: its path below `assets/search/`, without `.js`.
         public var shard: String
-
-        public init(title: String, heading: String?, language: Language, url: String, text: String, shard: String) {
-            self.title = title
-            self.heading = heading
-            self.language = language
-            self.url = url
-            self.text = text
-            self.shard = shard
-        }
     }
 
     public private(set) var sections: [Section] = []
