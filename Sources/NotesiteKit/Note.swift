@@ -11,18 +11,25 @@ public struct Note: Hashable, Sendable {
     /// the note again when its page renders (`hasDocument` is then false), so a large site is never in memory as
     /// trees all at once.
     public var document: MarkdownNode
+    /// False once the builder has let `document` go; `SiteBuilder.withDocument` parses the note again.
     public var hasDocument = true
     /// Every heading in document order, with the id the page gives it.
     public var headings: [Heading]
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
     public var links: [Link] = []
-    /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`): the section's heading id
-    /// (nil before the first heading) and the place; nil when it does not.
-    public var collapseTable: (heading: String?, location: SourceLocation)?
+    /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
+    public var collapseTable: Placement?
 
     public struct Link: Hashable, Sendable {
         public var destination: String
         public var isImage: Bool
+        public var location: SourceLocation
+    }
+
+    /// A place in the note: the id of the heading whose section holds it (nil before the first heading) and
+    /// its line and column.
+    public struct Placement: Hashable, Sendable {
+        public var heading: String?
         public var location: SourceLocation
     }
 
@@ -53,18 +60,6 @@ public struct Note: Hashable, Sendable {
         note.document = MarkdownNode(.document, range: document.range)
         note.hasDocument = false
         return note
-    }
-
-    public static func == (a: Note, b: Note) -> Bool {
-        a.source == b.source && a.language == b.language && a.slug == b.slug && a.metadata == b.metadata
-            && a.document == b.document && a.hasDocument == b.hasDocument && a.headings == b.headings && a.links == b.links
-            && a.collapseTable?.heading == b.collapseTable?.heading && a.collapseTable?.location == b.collapseTable?.location
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(source)
-        hasher.combine(slug)
-        hasher.combine(document)
     }
 
     /// The page's path in the output folder.

@@ -55,7 +55,7 @@ public enum NoteParser {
             case .link(let destination, _): note.links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
             case .image(let source, _): note.links.append(Note.Link(destination: source, isImage: true, location: node.range.start))
             case .htmlBlock(let html) where note.collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder:
-                note.collapseTable = (heading, node.range.start)
+                note.collapseTable = Note.Placement(heading: heading, location: node.range.start)
             default: break
             }
         }

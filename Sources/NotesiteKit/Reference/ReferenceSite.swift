@@ -204,8 +204,9 @@ public struct ReferenceSite: Sendable {
     /// Notes that show the collapse table, as mentions of its page.
     private func placeholderNotes() -> [Mention] {
         index.notes.compactMap { note in
-            note.collapseTable.map { heading, location in
-                Mention(symbolID: "", notePath: note.source.path, headingID: heading, spelling: "collapse table", location: location)
+            note.collapseTable.map { shown in
+                Mention(symbolID: "", notePath: note.source.path, headingID: shown.heading, spelling: "collapse table",
+                        location: shown.location)
             }
         }
     }
