@@ -93,29 +93,19 @@ public struct SiteWriter {
         let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
         try makeFolder(folder)
         let destination = root.appendingPathComponent(file.path)
+        // Atomically: into a hidden file beside the destination, then renamed over it in one step.
+        let target = atomically ? root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)") : destination
         switch file.contents {
         case .text(let text):
-            if atomically {
-                let temporary = root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)")
-                try Self.write(text, to: temporary.path)
-                guard rename(temporary.path, destination.path) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    unlink(temporary.path)
-                    throw NotesiteError.writeFailed(path: file.path, reason: reason)
-                }
-            } else {
-                try Self.write(text, to: destination.path)
-            }
+            try Self.write(text, to: target.path)
         case .copy(let source):
-            if atomically {
-                let temporary = root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)")
-                try fm.copyItem(at: source, to: temporary)
-                _ = try? fm.removeItem(at: destination)
-                try fm.moveItem(at: temporary, to: destination)
-            } else {
-                try? fm.removeItem(at: destination)
-                try fm.copyItem(at: source, to: destination)
-            }
+            try? fm.removeItem(at: target)
+            try fm.copyItem(at: source, to: target)
+        }
+        if atomically, rename(target.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(target.path)
+            throw NotesiteError.writeFailed(path: file.path, reason: reason)
         }
     }
 
