@@ -127,7 +127,7 @@ public enum HTMLLinkChecker {
     }
 
     static func unescape(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.containsASCII("&") else { return s }
         return s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")

@@ -91,7 +91,7 @@ public enum HTMLSanitizer {
             let end = squeezed.range(of: "*/", range: start.upperBound..<squeezed.endIndex)?.upperBound ?? squeezed.endIndex
             squeezed.removeSubrange(start.lowerBound..<end)
         }
-        if squeezed.contains("\\") { return true }
+        if squeezed.containsASCII("\\") { return true }
         squeezed = String(squeezed.unicodeScalars.filter { $0.value > 0x20 }.map(Character.init))
         return ["expression(", "javascript:", "vbscript:", "url(", "@import", "behavior:", "-moz-binding", "image-set("]
             .contains { squeezed.contains($0) }
@@ -280,7 +280,7 @@ public enum HTMLSanitizer {
 
     /// Character references in an attribute value, decoded, so `&#106;avascript:` is seen for what it is.
     static func decodeEntities(_ value: String) -> String {
-        guard value.contains("&") else { return value }
+        guard value.containsASCII("&") else { return value }
         var result = ""
         var rest = Substring(value)
         while let amp = rest.firstIndex(of: "&") {

@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
@@ -62,6 +63,13 @@ public enum NoteParser {
         return (note, diagnostics)
     }
 
+    /// The Markdown tree of `file`, as `parse` makes it, without the rest of the parse: the front matter, the
+    /// headings and the findings are the same the second time, and the builder kept them from the first.
+    public static func document(of file: SourceFile) -> MarkdownNode {
+        let split = FrontMatterSplit(file.text)
+        return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
+    }
+
     /// What `HTMLSanitizer` removes from the note's raw HTML, at its place in the note.
     static func rawHTMLFindings(in document: MarkdownNode, file: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
@@ -111,20 +119,37 @@ public enum NoteParser {
         var inFence = false
         // Bytes, not characters: this looks at every line of every note.
         let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), eq = UInt8(ascii: "=")
-        for (index, line) in file.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { continue }
+        forEachLine(of: file.text) { number, line in
+            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return }
             if line.starts(with: "```".utf8) || line.starts(with: "~~~".utf8) { inFence.toggle() }
-            guard !inFence else { continue }
+            guard !inFence else { return }
             func run(_ byte: UInt8) -> Bool { line.count >= 7 && line.prefix(7).allSatisfy { $0 == byte } }
             let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line.dropFirst(7).first == UInt8(ascii: " "))
             sawAngleMarker = sawAngleMarker || isMarker
             if isMarker || (line.count == 7 && run(eq)) {
                 result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
-                                         at: SourceLocation(line: index + 1, column: 1),
+                                         at: SourceLocation(line: number, column: 1),
                                          "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))
             }
         }
         // `=======` alone is also a setext heading underline; it counts only beside the other markers.
         return sawAngleMarker ? result : []
+    }
+
+    /// Calls `body` with each line of `text` (1-based number, bytes without the newline), found with `memchr`.
+    static func forEachLine(of text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return body(1, bytes) }
+            var start = 0
+            var number = 1
+            while let newline = memchr(base + start, 0x0A, bytes.count - start) {
+                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                start = end + 1
+                number += 1
+            }
+            body(number, UnsafeBufferPointer(rebasing: bytes[start...]))
+        }
     }
 }

@@ -88,7 +88,11 @@ public final class SiteBuilder {
 
     /// `note` with its Markdown tree, parsed again if the builder let it go.
     static func withDocument(_ note: Note) -> Note {
-        note.hasDocument ? note : (NoteParser.parse(note.source).note ?? note)
+        guard !note.hasDocument else { return note }
+        var note = note
+        note.document = NoteParser.document(of: note.source)
+        note.hasDocument = true
+        return note
     }
 
     /// How a run treats the site.

@@ -63,3 +63,13 @@ extension NoteDate {
     private static let russianMonthsGenitive = ["января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа",
                                                 "сентября", "октября", "ноября", "декабря"]
 }
+
+extension StringProtocol {
+    /// Whether the text holds the ASCII character `c`, checked on its bytes. `contains("(")` with Foundation in
+    /// scope goes through `NSString`'s search, which costs more than the names and attributes it looks at.
+    func containsASCII(_ c: Unicode.Scalar) -> Bool {
+        precondition(c.isASCII, "containsASCII checks a single byte")
+        let byte = UInt8(c.value)
+        return utf8.contains(byte)
+    }
+}

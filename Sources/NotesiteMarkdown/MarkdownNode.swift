@@ -83,10 +83,20 @@ extension MarkdownNode {
 
     /// Calls `body` for this node and every node below it, in document order, without recursion on the stack.
     public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
-        var pending: [MarkdownNode] = [self]
-        while let node = pending.popLast() {
-            try body(node)
-            pending.append(contentsOf: node.children.reversed())
+        try body(self)
+        // The child lists being walked, each with the position of the next child: nodes are not copied onto a
+        // stack, only their lists are retained.
+        var pending: [(children: [MarkdownNode], next: Int)] = [(children, 0)]
+        while !pending.isEmpty {
+            let top = pending.count - 1
+            let (list, next) = pending[top]
+            guard next < list.count else {
+                pending.removeLast()
+                continue
+            }
+            pending[top].next = next + 1
+            try body(list[next])
+            if !list[next].children.isEmpty { pending.append((list[next].children, 0)) }
         }
     }
 }

@@ -201,20 +201,27 @@ private struct TreeConverter {
     }
 }
 
-/// The source's lines as UTF-8, to correct the few positions cmark reports oddly.
-private struct SourceLines {
-    private let lines: [Substring.UTF8View]
+/// The source's bytes, to correct the few positions cmark reports oddly. Where the lines start is worked out
+/// only when a position needs correcting.
+private final class SourceLines {
+    private let bytes: [UInt8]
+    private lazy var lineStarts: [Int] = {
+        var starts = [0]
+        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+        return starts
+    }()
 
     init(_ text: String) {
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0).utf8 }
+        bytes = Array(text.utf8)
     }
 
     /// The column of the first backtick of the run that ends just before `column` on `line`.
     func columnBeforeBackticks(line: Int, column: Int) -> Int {
-        guard line >= 1, line <= lines.count else { return column }
-        let bytes = Array(lines[line - 1])
-        var index = column - 2 // 0-based index of the byte before the code span's text
-        while index >= 0, index < bytes.count, bytes[index] == UInt8(ascii: "`") {
+        guard line >= 1, line <= lineStarts.count else { return column }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        var index = column - 2 // 0-based index (in the line) of the byte before the code span's text
+        while index >= 0, start + index < end, bytes[start + index] == UInt8(ascii: "`") {
             index -= 1
         }
         return index + 2

@@ -33,22 +33,24 @@ public struct SymbolChecker: Sendable {
         let defined = Self.definedNames(in: note)
         var result: [Diagnostic] = []
         let file = note.source.displayPath
+        let source = LineTable(note.source.text)
         note.document.forEach { node in
             switch node.kind {
             case .code(let code):
                 // The code starts after the opening backticks.
-                let ticks = note.source.text.utf8Line(node.range.start.line).map { Self.backtickRun(in: $0, at: node.range.start.column) } ?? 1
+                let ticks = source.line(node.range.start.line).map { Self.backtickRun(in: Array($0), at: node.range.start.column) } ?? 1
                 let start = SourceLocation(line: node.range.start.line, column: node.range.start.column + ticks)
                 // A span that wraps holds its line breaks as spaces: offsets past the first line are placed on the
                 // lines after it.
                 let lines = node.range.end.line > node.range.start.line
-                    ? (node.range.start.line...node.range.end.line).map { note.source.text.utf8Line($0) ?? [] } : []
+                    ? (node.range.start.line...node.range.end.line).map { source.line($0).map(Array.init) ?? [] } : []
                 result += checkInline(code, at: start, lines: lines, version: version, defined: defined, file: file)
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
+                let lineStarts = MentionFinder.lineStarts(of: bytes)
                 for reference in CodeScanner.scan(code, dialect: dialect) {
-                    let location = MentionFinder.location(of: reference.range.lowerBound, in: bytes, block: node.range.start)
+                    let location = MentionFinder.location(of: reference.range.lowerBound, lineStarts: lineStarts, block: node.range.start)
                     let text = String(decoding: bytes[reference.range], as: UTF8.self)
                     result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,
                                              version: version, defined: defined, file: file)
@@ -117,7 +119,7 @@ public struct SymbolChecker: Sendable {
         // Unknown: only names with UIKit's and Foundation's prefixes, and never the note's own.
         guard let first = reference.candidates.last, !defined.contains(text), !Self.moduleNames.contains(text),
               Self.hasAppleprefix(text) else {
-            if let call = reference.candidates.first, call.contains("("), !defined.contains(text) {
+            if let call = reference.candidates.first, call.containsASCII("("), !defined.contains(text) {
                 return unknownLabels(call, at: location, defined: defined, file: file).map { [$0] } ?? []
             }
             return []
@@ -169,7 +171,7 @@ public struct SymbolChecker: Sendable {
 
     /// `show(_:sender)`: a selector-style name whose last label has lost its colon.
     private func malformed(_ text: String, at location: SourceLocation, file: String) -> Diagnostic? {
-        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[open...].contains(":") else { return nil }
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[open...].containsASCII(":") else { return nil }
         let base = text[..<open]
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard Self.isIdentifier(base), !inner.hasSuffix(":") else { return nil }

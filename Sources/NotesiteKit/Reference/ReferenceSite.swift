@@ -244,23 +244,37 @@ private struct ReadOnlyContext: @unchecked Sendable {
 /// JSON string literals.
 enum JSON {
     static func string(_ s: String) -> String {
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes.reserveCapacity(s.utf8.count + 2)
-        // UTF-8 bytes are copied as they are; only quotes, backslashes and control characters need escaping.
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array(String(byte, radix: 16).utf8)
-                bytes += Array("\\u00".utf8) + (hex.count == 1 ? [UInt8(ascii: "0")] : []) + hex
-            default: bytes.append(byte)
+        var s = s
+        return s.withUTF8 { source in
+            // Most strings (titles, addresses, prose) need no escape: they are copied in one piece.
+            guard source.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return String(unsafeUninitializedCapacity: source.count + 2) { out in
+                    out[0] = UInt8(ascii: "\"")
+                    _ = UnsafeMutableBufferPointer(rebasing: out[1...]).initialize(from: source)
+                    out[source.count + 1] = UInt8(ascii: "\"")
+                    return source.count + 2
+                }
             }
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.reserveCapacity(source.count + 16)
+            // UTF-8 bytes are copied as they are; only quotes, backslashes and control characters need escaping.
+            for byte in source {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes += Array("\\u00".utf8)
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                default: bytes.append(byte)
+                }
+            }
+            bytes.append(UInt8(ascii: "\""))
+            return String(decoding: bytes, as: UTF8.self)
         }
-        bytes.append(UInt8(ascii: "\""))
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

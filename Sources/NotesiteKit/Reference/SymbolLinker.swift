@@ -8,8 +8,24 @@ struct SymbolLinker {
 
     static let collapseTablePlaceholder = "<!-- notesite: collapse-table -->"
 
+    /// The links made so far, by symbol id: a page links the same few entries many times.
+    private let hrefs = Hrefs()
+
+    private final class Hrefs {
+        var byID: [String: String] = [:]
+    }
+
+    init(finder: MentionFinder, data: ReferenceData, page: String) {
+        self.finder = finder
+        self.data = data
+        self.page = page
+    }
+
     func href(for symbol: Symbol) -> String {
-        RelativeURL.from(page, to: ReferenceSite.pagePath(symbol.page)) + "#" + symbol.id
+        if let known = hrefs.byID[symbol.id] { return known }
+        let href = RelativeURL.from(page, to: ReferenceSite.pagePath(symbol.page)) + "#" + symbol.id
+        hrefs.byID[symbol.id] = href
+        return href
     }
 
     var hooks: HTMLRenderer.Hooks {

@@ -11,7 +11,7 @@ public struct SymbolResolver: Sendable {
         for symbol in list.symbols {
             for spelling in symbol.spellings {
                 bySpelling[Self.normalise(spelling), default: []].insert(symbol.id)
-                if symbol.kind == .method, let paren = spelling.firstIndex(of: "("), !spelling.contains(".") {
+                if symbol.kind == .method, let paren = spelling.firstIndex(of: "("), !spelling.containsASCII(".") {
                     byBaseName[String(spelling[..<paren]), default: []].insert(symbol.id)
                 }
             }
@@ -30,7 +30,7 @@ public struct SymbolResolver: Sendable {
         if let ids = bySpelling[key], ids.count == 1 { return list[ids[0]] }
         // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
         // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
-        if !key.contains("("), !key.contains(":"), key.dropFirst().contains(where: \.isUppercase),
+        if !key.containsASCII("("), !key.containsASCII(":"), key.utf8.dropFirst().contains(where: { $0 >= 0x41 && $0 <= 0x5A }) || key.dropFirst().contains(where: \.isUppercase),
            let ids = byBaseName[key], ids.count == 1 {
             return list[ids[0]]
         }
