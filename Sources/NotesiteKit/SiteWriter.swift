@@ -49,7 +49,7 @@ public struct SiteWriter {
         }
 
         public func add(_ file: OutputFile) throws {
-            try writer.put(file, under: writer.staging, atomically: false) { folder in
+            try writer.put(file, under: writer.staging, atomically: false, reusing: true) { folder in
                 try lock.withLock {
                     guard !made.contains(folder) else { return }
                     try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -86,7 +86,11 @@ public struct SiteWriter {
     }
 
     /// Writes `file` below `root`, after `makeFolder` has made sure its folder (a path below `root`) exists.
-    private func put(_ file: OutputFile, under root: URL, atomically: Bool, makeFolder: (String) throws -> Void) throws {
+    /// `reusing`: when the site in the output folder already has the file with the same text, the staged file is a
+    /// hard link to it instead of a copy. Deleting the old site then frees no blocks for the files that did not
+    /// change, which on a file system that discards freed blocks costs more than writing them.
+    private func put(_ file: OutputFile, under root: URL, atomically: Bool, reusing: Bool = false,
+                     makeFolder: (String) throws -> Void) throws {
         guard Self.isSafe(file.path) else {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
         }
@@ -97,6 +101,8 @@ public struct SiteWriter {
         let target = atomically ? root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)") : destination
         switch file.contents {
         case .text(let text):
+            let current = output.appendingPathComponent(file.path).path
+            if reusing, Self.file(at: current, holds: text), link(current, target.path) == 0 { break }
             try Self.write(text, to: target.path)
         case .copy(let source):
             try? fm.removeItem(at: target)
@@ -133,6 +139,28 @@ public struct SiteWriter {
         }
         if let failure {
             throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+
+    /// Whether the regular file at `path` holds exactly `text`'s bytes (false when it cannot be read).
+    static func file(at path: String, holds text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count else { return false }
+            guard let base = bytes.baseAddress else { return true }
+            var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+            var offset = 0
+            while offset < bytes.count {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, bytes.count - offset)) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, chunk.withUnsafeBytes({ memcmp($0.baseAddress!, base + offset, count) }) == 0 else { return false }
+                offset += count
+            }
+            return true
         }
     }
 

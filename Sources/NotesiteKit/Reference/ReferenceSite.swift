@@ -217,16 +217,36 @@ public struct ReferenceSite: Sendable {
     /// mentions. Written by hand, keys in a fixed order, so the file is byte-identical from build to build and fast
     /// to write however many mentions there are.
     func symbolsJSON() -> String {
+        // Each note's page and language as JSON, once: a note is mentioned many times.
+        var pages: [String: (page: String, lang: String)] = [:]
+        var count = 0
+        for list in mentions.values {
+            count += list.count
+            for mention in list where pages[mention.notePath] == nil {
+                let note = index.note(atSourcePath: mention.notePath)
+                pages[mention.notePath] = (JSON.string(note?.outputPath ?? ""), JSON.string(note?.language.rawValue ?? ""))
+            }
+        }
         var out = "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": ["
+        out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
         for (i, symbol) in data.symbols.symbols.enumerated() {
             out += i == 0 ? "\n" : ",\n"
             out += "    {\"id\": \(JSON.string(symbol.id)), \"swift\": \(JSON.string(symbol.swift)), \"kind\": \(JSON.string(symbol.kind.rawValue)), "
             out += "\"url\": \(JSON.string(Self.pagePath(symbol.page) + "#" + symbol.id)), \"mentions\": ["
             for (j, mention) in (mentions[symbol.id] ?? []).enumerated() {
-                let note = index.note(atSourcePath: mention.notePath)
+                let note = pages[mention.notePath]!
                 out += j == 0 ? "\n" : ",\n"
-                out += "      {\"page\": \(JSON.string(note?.outputPath ?? "")), \"anchor\": \(mention.headingID.map(JSON.string) ?? "null"), "
-                out += "\"lang\": \(JSON.string(note?.language.rawValue ?? "")), \"spelling\": \(JSON.string(mention.spelling)), \"line\": \(mention.location.line)}"
+                out += "      {\"page\": "
+                out += note.page
+                out += ", \"anchor\": "
+                out += mention.headingID.map(JSON.string) ?? "null"
+                out += ", \"lang\": "
+                out += note.lang
+                out += ", \"spelling\": "
+                out += JSON.string(mention.spelling)
+                out += ", \"line\": "
+                out += String(mention.location.line)
+                out += "}"
             }
             out += (mentions[symbol.id]?.isEmpty ?? true) ? "]}" : "\n    ]}"
         }
