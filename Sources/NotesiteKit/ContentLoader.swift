@@ -17,10 +17,11 @@ public struct SourceFile: Hashable, Sendable {
     }
 }
 
-/// Everything the content folder holds, read into memory.
+/// What the content folder holds. The notes are listed, not read: the builder reads them a batch at a time
+/// (`ContentLoader.read`), so a large site's text is never in memory at once.
 public struct ContentTree: Sendable {
-    /// Every `.md` file under `notes/`, sorted by path.
-    public var notes: [SourceFile]
+    /// Every `.md` file under `notes/`, as paths below the content folder (`notes/zh/a.md`), sorted.
+    public var notes: [String]
     /// Every other file under `notes/` (images and the like), as paths below `notes/`; copied to the output as is.
     public var assets: [String]
     public var diagnostics: [Diagnostic]
@@ -33,6 +34,7 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
     case outputInvalid(path: String, reason: String)
     case templates(String)
     case writeFailed(path: String, reason: String)
+    case changedDuringRun(path: String)
 
     public var description: String {
         switch self {
@@ -41,12 +43,13 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .outputInvalid(let path, let reason): "cannot write the site to '\(path)': \(reason)"
         case .templates(let message): message
         case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .changedDuringRun(let path): "'\(path)' changed while the site was being built; run the build again"
         }
     }
 }
 
 /// Stage 1: reads the content folder.
-public struct ContentLoader {
+public struct ContentLoader: Sendable {
     public let root: URL
     /// How diagnostics name the root (as the user typed it).
     public let displayRoot: String
@@ -71,7 +74,7 @@ public struct ContentLoader {
         else {
             throw NotesiteError.unreadable(path: join(displayRoot, "notes"), reason: "permission denied")
         }
-        var notes: [SourceFile] = []
+        var notes: [String] = []
         var assets: [String] = []
         var diagnostics: [Diagnostic] = []
         let base = notesRoot.standardizedFileURL.path
@@ -91,19 +94,15 @@ public struct ContentLoader {
                 }
                 continue
             }
-            switch read(path) {
-            case .note(let file): notes.append(file)
-            case .problem(let diagnostic): diagnostics.append(diagnostic)
-            case .gone: continue
-            }
+            notes.append(path)
         }
-        notes.sort { $0.path < $1.path }
+        notes.sort()
         assets.sort()
         return ContentTree(notes: notes, assets: assets, diagnostics: diagnostics)
     }
 
     /// What reading one note gave.
-    public enum ReadResult {
+    public enum ReadResult: Sendable {
         case note(SourceFile)
         /// The file is there but is not a readable UTF-8 note.
         case problem(Diagnostic)

@@ -26,11 +26,10 @@ public struct LinkResolver: Sendable {
 
     /// Resolves `destination` as written in the note at `notePath` (a source path such as `notes/en/a.md`).
     public func target(of destination: String, from notePath: String) -> Target {
-        let trimmed = destination.utf8.first == UInt8(ascii: " ") || destination.utf8.last == UInt8(ascii: " ")
-            ? destination.trimmingCharacters(in: .whitespaces) : destination
+        let trimmed = Self.trimmed(destination)
         if trimmed.isEmpty { return .empty }
         if trimmed.hasPrefix("#") { return .samePage(fragment: decode(String(trimmed.dropFirst()))) }
-        if trimmed.hasPrefix("//") || Self.hasScheme(trimmed) { return .external(trimmed) }
+        if let url = Self.externalURL(destination) { return .external(url) }
 
         var pathPart = Substring(trimmed)
         var fragment: String?
@@ -87,7 +86,7 @@ public struct LinkResolver: Sendable {
                                              "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
                 case .external(let url):
                     if let raw = Self.rawGitHubURL(forBlob: url) {
-                        let place = Self.location(of: url, in: note.source.text, after: at)
+                        let place = link.destinationLocation ?? at
                         add(source, Diagnostic(.warning, "image.github-blob", file: file, at: place,
                                                "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
                                                fixIts: [Diagnostic.FixIt(at: place, replacing: url, with: raw)]))
@@ -117,6 +116,18 @@ public struct LinkResolver: Sendable {
     }
 
     /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
+    /// The destination without the spaces around it.
+    private static func trimmed(_ destination: String) -> String {
+        destination.utf8.first == UInt8(ascii: " ") || destination.utf8.last == UInt8(ascii: " ")
+            ? destination.trimmingCharacters(in: .whitespaces) : destination
+    }
+
+    /// The URL a destination names when it leads off the site (a scheme, or `//`), as the link keeps it.
+    static func externalURL(_ destination: String) -> String? {
+        let trimmed = Self.trimmed(destination)
+        return trimmed.hasPrefix("//") || hasScheme(trimmed) ? trimmed : nil
+    }
+
     static func rawGitHubURL(forBlob url: String) -> String? {
         for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.hasPrefix(prefix) {
             let parts = url.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)

@@ -7,12 +7,16 @@ public struct Note: Hashable, Sendable {
     /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
     public var slug: String
     public var metadata: NoteMetadata
-    /// The Markdown tree. A one-shot build lets it go once the note's links and mentions are known, and parses
-    /// the note again when its page renders (`hasDocument` is then false), so a large site is never in memory as
-    /// trees all at once.
+    /// The Markdown tree. A one-shot build lets it go, with the file's text, once the note's links and mentions
+    /// are known, and reads and parses the note again when its page renders (`hasDocument` is then false), so a
+    /// large site is never in memory as text or trees all at once.
     public var document: MarkdownNode
-    /// False once the builder has let `document` go; `SiteBuilder.withDocument` parses the note again.
+    /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
+    /// and parses it again.
     public var hasDocument = true
+    /// The hash of the text the note was parsed from, kept when the text goes: a file read again for rendering
+    /// must be the file that was parsed.
+    public var sourceHash: Int?
     /// Every heading in document order, with the id the page gives it.
     public var headings: [Heading]
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
@@ -24,6 +28,9 @@ public struct Note: Hashable, Sendable {
         public var destination: String
         public var isImage: Bool
         public var location: SourceLocation
+        /// Where the address itself stands, for a fix-it that replaces it; found at parse time, while the text is
+        /// at hand, for the images that get one (GitHub page addresses).
+        public var destinationLocation: SourceLocation?
     }
 
     /// A place in the note: the id of the heading whose section holds it (nil before the first heading) and
@@ -54,12 +61,22 @@ public struct Note: Hashable, Sendable {
         }
     }
 
-    /// The note without its tree (see `document`).
-    public func withoutDocument() -> Note {
+    /// The note without its tree and its file's text (see `document`).
+    public func withoutSource() -> Note {
         var note = self
         note.document = MarkdownNode(.document, range: document.range)
         note.hasDocument = false
+        note.sourceHash = Self.hash(of: source.text)
+        note.source.text = ""
         return note
+    }
+
+    /// A hash of a note's text, by its bytes.
+    static func hash(of text: String) -> Int {
+        var hasher = Hasher()
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
     }
 
     /// The page's path in the output folder.

@@ -54,7 +54,12 @@ public enum NoteParser {
         note.forEachNodeWithSection { node, heading in
             switch node.kind {
             case .link(let destination, _): note.links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
-            case .image(let source, _): note.links.append(Note.Link(destination: source, isImage: true, location: node.range.start))
+            case .image(let source, _):
+                var link = Note.Link(destination: source, isImage: true, location: node.range.start)
+                if let url = LinkResolver.externalURL(source), LinkResolver.rawGitHubURL(forBlob: url) != nil {
+                    link.destinationLocation = LinkResolver.location(of: url, in: file.text, after: node.range.start)
+                }
+                note.links.append(link)
             case .htmlBlock(let html) where note.collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder:
                 note.collapseTable = Note.Placement(heading: heading, location: node.range.start)
             default: break

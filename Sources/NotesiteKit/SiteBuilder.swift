@@ -86,11 +86,22 @@ public final class SiteBuilder {
         self.keepsState = keepsState
     }
 
-    /// `note` with its Markdown tree, parsed again if the builder let it go.
-    static func withDocument(_ note: Note) -> Note {
+    /// How the builder reads notes: the whole folder on a first run, single files after, and notes again for
+    /// rendering when it let their text go.
+    private var loader: ContentLoader {
+        ContentLoader(root: options.content, displayRoot: options.contentDisplay)
+    }
+
+    /// `note` with its text and Markdown tree, read and parsed again if the builder let them go. Throws when the
+    /// file is no longer the one that was parsed: its page would not match its links, headings and mentions.
+    static func withDocument(_ note: Note, from loader: ContentLoader) throws -> Note {
         guard !note.hasDocument else { return note }
+        guard case .note(let file) = loader.read(note.source.path), Note.hash(of: file.text) == note.sourceHash else {
+            throw NotesiteError.changedDuringRun(path: note.source.displayPath)
+        }
         var note = note
-        note.document = NoteParser.document(of: note.source)
+        note.source = file
+        note.document = NoteParser.document(of: file)
         note.hasDocument = true
         return note
     }
@@ -130,7 +141,7 @@ public final class SiteBuilder {
         if !data.isEmpty {
             try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
         }
-        let loader = ContentLoader(root: options.content, displayRoot: options.contentDisplay)
+        let loader = self.loader
         var touched: Set<String> = []
         var assetsChanged: Set<String> = []
         if full {
@@ -145,18 +156,26 @@ public final class SiteBuilder {
             let checker = mode == .check && !data.isEmpty ? SymbolChecker(finder: finder) : nil
             let keepsState = self.keepsState
             for start in stride(from: 0, to: tree.notes.count, by: Self.batch) {
-                let files = Array(tree.notes[start..<min(start + Self.batch, tree.notes.count)])
-                let results = files.parallelMap { file in
+                let paths = Array(tree.notes[start..<min(start + Self.batch, tree.notes.count)])
+                let results = paths.parallelMap { path -> (ContentLoader.ReadResult, NoteState?) in
+                    let read = loader.read(path)
+                    guard case .note(let file) = read else { return (read, nil) }
                     let (note, diagnostics) = NoteParser.parse(file)
                     let mentions = note.map { finder.mentions(in: $0) } ?? []
                     let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note) } }
-                    return (keepsState ? note : note?.withoutDocument(), diagnostics, mentions, symbols)
+                    return (read, NoteState(note: keepsState ? note : note?.withoutSource(), diagnostics: diagnostics,
+                                            mentions: mentions, symbolDiagnostics: symbols))
                 }
-                for (file, (note, diagnostics, mentions, symbols)) in zip(files, results) {
-                    notes[file.path] = NoteState(note: note, diagnostics: diagnostics, mentions: mentions, symbolDiagnostics: symbols)
-                    touched.insert(file.path)
+                for (path, (read, state)) in zip(paths, results) {
+                    switch read {
+                    case .note:
+                        notes[path] = state
+                        touched.insert(path)
+                    case .problem(let diagnostic): unreadable[diagnostic.file] = diagnostic
+                    case .gone: break
+                    }
                 }
-                progress?(Progress(stage: .parsing, done: start + files.count, total: tree.notes.count))
+                progress?(Progress(stage: .parsing, done: start + paths.count, total: tree.notes.count))
             }
             assets = Set(tree.assets)
         } else {
@@ -241,7 +260,9 @@ public final class SiteBuilder {
         if mode == .check, let reference {
             let checker = SymbolChecker(finder: reference.finder)
             let unchecked = index.notes.filter { notes[$0.source.path]?.symbolDiagnostics == nil }
-            diagnostics += unchecked.parallelMap { checker.diagnostics(for: Self.withDocument($0)) }.flatMap { $0 }
+            for found in unchecked.parallelMap({ note in Result { checker.diagnostics(for: try Self.withDocument(note, from: loader)) } }) {
+                diagnostics += try found.get()
+            }
             diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
         }
         diagnostics = diagnostics.sortedForDisplay()
@@ -252,7 +273,7 @@ public final class SiteBuilder {
         lap(mode == .check ? "symbols" : "diagnose")
         switch mode {
         case .check:
-            report.diagnostics = check(renderer: renderer, index: index, diagnostics: diagnostics)
+            report.diagnostics = try check(renderer: renderer, index: index, diagnostics: diagnostics)
             report.externalLinks = ExternalLinkChecker.links(in: index.notes)
         case .build:
             guard !diagnostics.hasErrors else { break }
@@ -277,15 +298,17 @@ public final class SiteBuilder {
 
     // MARK: Check
 
-    private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) -> [Diagnostic] {
+    private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
         // Each page is rendered as the build would and kept only as its ids and links, batch by batch, so the
         // site is never in memory at once. The search index is not worked out: its file is only a link target.
         var pages: [HTMLLinkChecker.PageLinks] = []
         var paths: Set<String> = []
+        let loader = self.loader
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
-            pages += Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
-                HTMLLinkChecker.PageLinks(renderer.page(for: Self.withDocument(note)))
+            let batch = Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
+                Result { HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader))) }
             }
+            pages += try batch.map { try $0.get() }
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
         paths.formUnion(pages.map(\.path))
@@ -396,6 +419,7 @@ public final class SiteBuilder {
     /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
     private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
         let writer = SiteWriter(output: options.output)
+        let loader = self.loader
         var hashes: [String: Int] = [:]
         var filesWritten = 0
         var pagesWritten = 0
@@ -458,7 +482,7 @@ public final class SiteBuilder {
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
                 let results = batch.parallelMap { note in
                     Result { () throws -> (Staged, SearchIndex.Entries?) in
-                        let note = Self.withDocument(note)
+                        let note = try Self.withDocument(note, from: loader)
                         var files = [renderer.page(for: note)]
                         var entries: SearchIndex.Entries?
                         if searched.contains(note.source.path) {
@@ -478,7 +502,8 @@ public final class SiteBuilder {
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if partialIndex == nil && (everything || plan.sitePages) {
                 let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
-                let entries = missing.parallelMap { SearchIndex.entries(of: Self.withDocument($0)) }
+                let entries = try missing.parallelMap { note in Result { SearchIndex.entries(of: try Self.withDocument(note, from: loader)) } }
+                    .map { try $0.get() }
                 try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
             }

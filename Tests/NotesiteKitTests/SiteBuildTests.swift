@@ -90,6 +90,46 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(".gitignore").path))
     }
 
+    @Test func aRebuildKeepsTheFilesOfPagesThatDidNotChange() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        func inode(_ path: String) throws -> UInt64 {
+            var info = stat()
+            try #require(stat(site.output.appendingPathComponent(path).path, &info) == 0)
+            return UInt64(info.st_ino)
+        }
+        let unchanged = try inode("ru/svorachivanie.html")
+        let edited = try inode("en/collapse.html")
+        let before = try site.read("en/collapse.html")
+        try site.write("notes/en/collapse.md", try String(contentsOf: site.content.appendingPathComponent("notes/en/collapse.md"), encoding: .utf8)
+            + "\nOne more line.\n")
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded)
+        // The same text: the staged file was the old file, linked, not a copy; the edited page is a new file.
+        #expect(try inode("ru/svorachivanie.html") == unchanged)
+        #expect(try inode("en/collapse.html") != edited)
+        #expect(try site.read("en/collapse.html") != before)
+        #expect(try site.read("en/collapse.html").contains("One more line."))
+        var info = stat()
+        #expect(stat(site.output.appendingPathComponent("ru/svorachivanie.html").path, &info) == 0 && info.st_nlink == 1)
+    }
+
+    @Test func aNoteThatChangesBetweenParseAndRenderIsRefused() throws {
+        let site = try ScratchSite()
+        let loader = ContentLoader(root: site.content, displayRoot: "content")
+        guard case .note(let file) = loader.read("notes/en/collapse.md") else { Issue.record("unreadable"); return }
+        let note = try #require(NoteParser.parse(file).note).withoutSource()
+        #expect(note.source.text.isEmpty && !note.hasDocument)
+        // Read again unchanged, the note gets its text and tree back.
+        let again = try SiteBuilder.withDocument(note, from: loader)
+        #expect(again.source.text == file.text)
+        #expect(again.document == NoteParser.parse(file).note?.document)
+        try site.write("notes/en/collapse.md", file.text + "\nEdited meanwhile.\n")
+        #expect(throws: NotesiteError.changedDuringRun(path: "content/notes/en/collapse.md")) {
+            try SiteBuilder.withDocument(note, from: loader)
+        }
+    }
+
     /// A web server pointed at the output folder keeps finding the home page while complete builds swap in.
     @Test func theHomePageNeverGoesMissingWhileABuildSwapsIn() throws {
         let site = try ScratchSite()
@@ -152,12 +192,15 @@ import Testing
     @Test func aBuilderThatLetsTreesGoWritesWhatOneThatKeepsThemWrites() throws {
         // build and check let each note's tree go after parsing and parse it again to render; serve keeps them.
         let site = try ScratchSite()
-        try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: 2024-01-01\nlang: en\n---\n\nSee [gone](missing.md) and `splitViewController(_:collapseSecondary:ontoo:)`.\n\n<!-- notesite: collapse-table -->\n")
+        try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: 2024-01-01\nlang: en\n---\n\nSee [gone](missing.md) and `splitViewController(_:collapseSecondary:ontoo:)`.\n\nA shot: ![shot](https://github.com/a/b/blob/main/shot.png)\n\n<!-- notesite: collapse-table -->\n")
         let once = try SiteBuilder(options: site.options, keepsState: false).run(.build)
         let kept = ScratchSite(copyOf: site)
         let keeping = try SiteBuilder(options: kept.options, keepsState: true).run(.build)
         #expect(!once.diagnostics.isEmpty)
         #expect(once.diagnostics.map(Self.summary) == keeping.diagnostics.map(Self.summary))
+        // The fix-it for the image replaces the address, which stands after `A shot: ![shot](`.
+        let blob = try #require(once.diagnostics.first { $0.rule == "image.github-blob" })
+        #expect(blob.location?.line == 9 && blob.location?.column == 17)
         let first = try allFiles(in: site.output)
         let second = try allFiles(in: kept.output)
         #expect(first.contains { $0.0 == "assets/search/zh/shoushi.js" })
