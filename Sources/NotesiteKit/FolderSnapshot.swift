@@ -29,21 +29,39 @@ public struct FolderSnapshot: Equatable, Sendable {
         return changed
     }
 
-    /// Every regular file below `root` that is not hidden, by path relative to it.
+    /// Every regular file below `root` that is not hidden, by path relative to it. Read with `readdir` and
+    /// `fstatat`: Foundation's enumerator builds an attributes dictionary per file, which made a scan of
+    /// 10,000 notes take longer than rebuilding the edited one.
     private static func scan(_ root: URL) -> [String: Stamp] {
         var result: [String: Stamp] = [:]
-        let base = root.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(atPath: base) else { return result }
-        while let relative = enumerator.nextObject() as? String {
-            if (relative as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard let attributes = enumerator.fileAttributes, attributes[.type] as? FileAttributeType == .typeRegular else { continue }
-            let size = (attributes[.size] as? NSNumber)?.uint64Value ?? 0
-            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate ?? 0
-            result[relative] = Stamp(size: size, modified: modified)
-        }
+        scan(folder: root.standardizedFileURL.path, prefix: "", into: &result)
         return result
+    }
+
+    private static func scan(folder: String, prefix: String, into result: inout [String: Stamp]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var folders: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            var info = stat()
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                result[prefix + name] = Stamp(size: UInt64(info.st_size),
+                                              modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+            case S_IFDIR:
+                folders.append(name)
+            default:
+                break
+            }
+        }
+        for name in folders {
+            scan(folder: folder + "/" + name, prefix: prefix + name + "/", into: &result)
+        }
     }
 }
