@@ -141,7 +141,7 @@ public struct LinkResolver: Sendable {
 
     /// Where `text` first stands in the source at or after `start`, or `start` when it cannot be found.
     static func location(of text: String, in source: String, after start: SourceLocation) -> SourceLocation {
-        guard let line = source.utf8Line(start.line) else { return start }
+        guard let line = LineTable(source).line(start.line).map(Array.init) else { return start }
         let needle = Array(text.utf8)
         var i = max(0, start.column - 1)
         while i + needle.count <= line.count {

@@ -1,4 +1,3 @@
-import Foundation
 import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
@@ -124,10 +123,12 @@ public enum NoteParser {
         var inFence = false
         // Bytes, not characters: this looks at every line of every note.
         let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), eq = UInt8(ascii: "=")
-        forEachLine(of: file.text) { number, line in
-            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return }
+        let lines = LineTable(file.text)
+        for number in 1...lines.count {
+            let line = lines.line(number)!
+            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { continue }
             if line.starts(with: "```".utf8) || line.starts(with: "~~~".utf8) { inFence.toggle() }
-            guard !inFence else { return }
+            guard !inFence else { continue }
             func run(_ byte: UInt8) -> Bool { line.count >= 7 && line.prefix(7).allSatisfy { $0 == byte } }
             let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line.dropFirst(7).first == UInt8(ascii: " "))
             sawAngleMarker = sawAngleMarker || isMarker
@@ -139,22 +140,5 @@ public enum NoteParser {
         }
         // `=======` alone is also a setext heading underline; it counts only beside the other markers.
         return sawAngleMarker ? result : []
-    }
-
-    /// Calls `body` with each line of `text` (1-based number, bytes without the newline), found with `memchr`.
-    static func forEachLine(of text: String, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return body(1, bytes) }
-            var start = 0
-            var number = 1
-            while let newline = memchr(base + start, 0x0A, bytes.count - start) {
-                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-                body(number, UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                start = end + 1
-                number += 1
-            }
-            body(number, UnsafeBufferPointer(rebasing: bytes[start...]))
-        }
     }
 }

@@ -13,6 +13,12 @@ extension Array where Element: Sendable {
         }
         return results.values()
     }
+
+    /// `parallelMap` with a transform that throws: every element is transformed, then the first error in the
+    /// input's order is thrown.
+    func parallelMap<T: Sendable>(_ transform: @Sendable (Element) throws -> T) throws -> [T] {
+        try parallelMap { element in Result { try transform(element) } }.map { try $0.get() }
+    }
 }
 
 /// One slot per index, each written by exactly one iteration of `concurrentPerform`.

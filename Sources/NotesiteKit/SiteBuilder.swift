@@ -260,9 +260,7 @@ public final class SiteBuilder {
         if mode == .check, let reference {
             let checker = SymbolChecker(finder: reference.finder)
             let unchecked = index.notes.filter { notes[$0.source.path]?.symbolDiagnostics == nil }
-            for found in unchecked.parallelMap({ note in Result { checker.diagnostics(for: try Self.withDocument(note, from: loader)) } }) {
-                diagnostics += try found.get()
-            }
+            diagnostics += try unchecked.parallelMap { checker.diagnostics(for: try Self.withDocument($0, from: loader)) }.flatMap { $0 }
             diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
         }
         diagnostics = diagnostics.sortedForDisplay()
@@ -305,10 +303,9 @@ public final class SiteBuilder {
         var paths: Set<String> = []
         let loader = self.loader
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
-            let batch = Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
-                Result { HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader))) }
+            pages += try Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
+                HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader)))
             }
-            pages += try batch.map { try $0.get() }
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
         paths.formUnion(pages.map(\.path))
@@ -453,8 +450,8 @@ public final class SiteBuilder {
         }
         /// Runs `jobs` on all cores, each making files that are staged where they are made.
         func run(_ jobs: [@Sendable () throws -> [OutputFile]]) throws {
-            for result in jobs.parallelMap({ job in Result { try stage(job()) } }) {
-                try emit(result.get())
+            for staged in try jobs.parallelMap({ job in try stage(job()) }) {
+                try emit(staged)
             }
         }
         // A builder that runs once puts a complete build's entries straight into the index, in the index's order,
@@ -480,20 +477,17 @@ public final class SiteBuilder {
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
-                let results = batch.parallelMap { note in
-                    Result { () throws -> (Staged, SearchIndex.Entries?) in
-                        let note = try Self.withDocument(note, from: loader)
-                        var files = [renderer.page(for: note)]
-                        var entries: SearchIndex.Entries?
-                        if searched.contains(note.source.path) {
-                            entries = SearchIndex.entries(of: note)
-                            files.append(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries!.map(\.section)))
-                        }
-                        return (try stage(files), entries)
+                let results = try batch.parallelMap { note -> (Staged, SearchIndex.Entries?) in
+                    let note = try Self.withDocument(note, from: loader)
+                    var files = [renderer.page(for: note)]
+                    var entries: SearchIndex.Entries?
+                    if searched.contains(note.source.path) {
+                        entries = SearchIndex.entries(of: note)
+                        files.append(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries!.map(\.section)))
                     }
+                    return (try stage(files), entries)
                 }
-                for (note, result) in zip(batch, results) {
-                    let (staged, entries) = try result.get()
+                for (note, (staged, entries)) in zip(batch, results) {
                     try emit(staged)
                     if let entries { keep(entries, of: note) }
                 }
@@ -502,8 +496,7 @@ public final class SiteBuilder {
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if partialIndex == nil && (everything || plan.sitePages) {
                 let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
-                let entries = try missing.parallelMap { note in Result { SearchIndex.entries(of: try Self.withDocument(note, from: loader)) } }
-                    .map { try $0.get() }
+                let entries = try missing.parallelMap { SearchIndex.entries(of: try Self.withDocument($0, from: loader)) }
                 try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
             }

@@ -47,7 +47,7 @@ public enum MarkdownParser {
             fatalError("cmark_parser_finish failed: out of memory")
         }
         defer { cmark_node_free(root) }
-        var converter = TreeConverter(lineOffset: firstLine - 1, source: SourceLines(text))
+        var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text))
         let document = converter.convert(root)
         return (document, converter.flattenedAt)
     }
@@ -67,7 +67,7 @@ public enum MarkdownParser {
 /// Walks a cmark tree with `cmark_iter` (no recursion, so deep nesting cannot exhaust the stack).
 private struct TreeConverter {
     let lineOffset: Int
-    let source: SourceLines
+    let source: LineTable
     /// The first container that was too deep to keep as a level of its own.
     var flattenedAt: SourceLocation?
 
@@ -125,13 +125,23 @@ private struct TreeConverter {
         var startColumn = max(1, Int(cmark_node_get_start_column(node)))
         if cmark_node_get_type(node) == CMARK_NODE_CODE {
             // cmark reports an inline code span from its first character, after the opening backticks.
-            startColumn = source.columnBeforeBackticks(line: startLine, column: startColumn)
+            startColumn = columnBeforeBackticks(line: startLine, column: startColumn)
         }
         return SourceRange(
             start: SourceLocation(line: startLine + lineOffset, column: startColumn),
             end: SourceLocation(line: Int(cmark_node_get_end_line(node)) + lineOffset,
                                 column: max(1, Int(cmark_node_get_end_column(node))))
         )
+    }
+
+    /// The column of the first backtick of the run that ends just before `column` on `line`.
+    private func columnBeforeBackticks(line number: Int, column: Int) -> Int {
+        guard let line = source.line(number) else { return column }
+        var index = column - 2 // 0-based index (in the line) of the byte before the code span's text
+        while index >= 0, index < line.count, line[line.startIndex + index] == UInt8(ascii: "`") {
+            index -= 1
+        }
+        return index + 2
     }
 
     private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
@@ -198,32 +208,5 @@ private struct TreeConverter {
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
-    }
-}
-
-/// The source's bytes, to correct the few positions cmark reports oddly. Where the lines start is worked out
-/// only when a position needs correcting.
-private final class SourceLines {
-    private let bytes: [UInt8]
-    private lazy var lineStarts: [Int] = {
-        var starts = [0]
-        for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
-        return starts
-    }()
-
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-    }
-
-    /// The column of the first backtick of the run that ends just before `column` on `line`.
-    func columnBeforeBackticks(line: Int, column: Int) -> Int {
-        guard line >= 1, line <= lineStarts.count else { return column }
-        let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        var index = column - 2 // 0-based index (in the line) of the byte before the code span's text
-        while index >= 0, start + index < end, bytes[start + index] == UInt8(ascii: "`") {
-            index -= 1
-        }
-        return index + 2
     }
 }

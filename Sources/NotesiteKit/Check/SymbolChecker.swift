@@ -48,9 +48,9 @@ public struct SymbolChecker: Sendable {
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
-                let lineStarts = MentionFinder.lineStarts(of: bytes)
+                let lines = LineTable(bytes: bytes)
                 for reference in CodeScanner.scan(code, dialect: dialect) {
-                    let location = MentionFinder.location(of: reference.range.lowerBound, lineStarts: lineStarts, block: node.range.start)
+                    let location = MentionFinder.location(of: reference.range.lowerBound, in: lines, block: node.range.start)
                     let text = String(decoding: bytes[reference.range], as: UTF8.self)
                     result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,
                                              version: version, defined: defined, file: file)
@@ -249,25 +249,5 @@ public struct SymbolChecker: Sendable {
             i += 1
         }
         return max(count, 1)
-    }
-}
-
-extension String {
-    /// The bytes of a 1-based line.
-    func utf8Line(_ number: Int) -> [UInt8]? {
-        var line = 1
-        var start = utf8.startIndex
-        var i = utf8.startIndex
-        while i < utf8.endIndex {
-            if line == number { break }
-            if utf8[i] == UInt8(ascii: "\n") {
-                line += 1
-                start = utf8.index(after: i)
-            }
-            i = utf8.index(after: i)
-        }
-        guard line == number else { return nil }
-        let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-        return Array(utf8[start..<end])
     }
 }

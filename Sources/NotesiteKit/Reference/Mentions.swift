@@ -67,11 +67,11 @@ public struct MentionFinder: Sendable {
                 }
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
-                let lineStarts = Self.lineStarts(of: Array(code.utf8))
+                let lines = LineTable(code)
                 for (reference, symbol, spelling) in references(in: code, dialect: dialect) {
                     result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                           spelling: spelling,
-                                          location: Self.location(of: reference.range.lowerBound, lineStarts: lineStarts, block: node.range.start)))
+                                          location: Self.location(of: reference.range.lowerBound, in: lines, block: node.range.start)))
                 }
             default:
                 break
@@ -80,22 +80,9 @@ public struct MentionFinder: Sendable {
         return result
     }
 
-    /// The offset of each line's first byte in a block's code, so that placing many names costs one pass.
-    static func lineStarts(of code: [UInt8]) -> [Int] {
-        var starts = [0]
-        for (i, byte) in code.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
-        return starts
-    }
-
-    /// The file position of a byte of a fenced block's code (which starts on the line after the fence), from the
-    /// code's `lineStarts`.
-    static func location(of offset: Int, lineStarts: [Int], block: SourceLocation) -> SourceLocation {
-        // The last line that starts at or before the offset.
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        return SourceLocation(line: block.line + 1 + low, column: block.column + offset - lineStarts[low])
+    /// The file position of a byte of a fenced block's code, which starts on the line after the fence.
+    static func location(of offset: Int, in code: LineTable, block: SourceLocation) -> SourceLocation {
+        let (line, column) = code.position(ofOffset: offset)
+        return SourceLocation(line: block.line + line, column: block.column + column - 1)
     }
 }
