@@ -16,7 +16,7 @@ enum SwiftNameExtractor {
         let tree = Parser.parse(source: code)
         let spans = tree.classifications.compactMap { range -> CodeHighlighter.Span? in
             guard let css = cssClass(range.kind) else { return nil }
-            return CodeHighlighter.Span(range: range.offset..<range.endOffset, cssClass: css)
+            return CodeHighlighter.Span(range: range.range.lowerBound.utf8Offset..<range.range.upperBound.utf8Offset, cssClass: css)
         }
         return (references(in: tree), spans)
     }
