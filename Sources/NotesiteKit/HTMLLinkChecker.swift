@@ -59,7 +59,7 @@ public enum HTMLLinkChecker {
                             let start = i + length
                             var end = start
                             while end < n, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                            let value = HTMLLinkChecker.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                            let value = HTMLSanitizer.decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                             if attribute == "id" {
                                 ids.insert(value)
                             } else {
@@ -124,12 +124,5 @@ public enum HTMLLinkChecker {
             if ids[target]?.contains(fragment) != true { return "leads to '#\(fragment)', which is not an id on '\(target)'" }
         }
         return nil
-    }
-
-    static func unescape(_ s: String) -> String {
-        guard s.containsASCII("&") else { return s }
-        return s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -323,7 +323,7 @@ public final class SiteBuilder {
         for note in index.notes {
             for (destination, _) in notes[note.source.path]?.linkProblems ?? [] {
                 if let href = renderer.href(for: destination, from: note) {
-                    known.insert("\(note.outputPath) \(Escape.href(href).replacingOccurrences(of: "&amp;", with: "&"))")
+                    known.insert("\(note.outputPath) \(HTMLSanitizer.decodeEntities(Escape.href(href)))")
                 }
             }
         }

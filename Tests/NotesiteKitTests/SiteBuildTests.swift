@@ -277,6 +277,14 @@ import Testing
         #expect(broken.contains { $0.file.hasSuffix("en/collapse.html") && $0.message.hasPrefix("href=\"../about.html\" leads to 'about.html'") })
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
+
+    @Test func pageLinksAreReadWithTheirCharacterReferencesDecoded() {
+        // A browser follows `a&#46;html` to `a.html`, and `?x=1&amp;y=2` keeps one `&`.
+        let page = HTMLLinkChecker.PageLinks(path: "en/p.html", html: "<p id=\"s&#101;e\"><a href=\"a&#46;html?x=1&amp;y=2\">x</a>\n<img src=\"b&#x2E;png\"></p>")
+        #expect(page.ids == ["see"])
+        #expect(page.links.map(\.value) == ["a.html?x=1&y=2", "b.png"])
+        #expect(page.links.map(\.location.line) == [1, 2])
+    }
 }
 
 private final class MissCounter: @unchecked Sendable {
