@@ -29,39 +29,54 @@ public struct PageRenderer: Sendable {
         return pages.sorted()
     }
 
-    /// The search page and its index (with the reference entries' text script), the 404 page, the Atom feed, and
-    /// `sitemap.xml` when the site's address is known. `searchEntries` are notes' search entries kept from an
-    /// earlier run, by source path; each note's text script is written with its page (`SearchIndex.shardFile`).
-    /// Without `searchIndex`, the index (the costliest of these files, and no page) is left out.
-    /// `partialIndex`, when given, already holds every note's entries, in order.
-    public func sitePages(baseURL: String?, searchEntries: [String: SearchIndex.Entries] = [:], searchIndex: Bool = true,
-                          partialIndex: SearchIndex? = nil) -> [OutputFile] {
+    /// What a run writes of the search index.
+    public enum SearchFiles: Sendable {
+        /// Nothing: the index is no page, and `check` only needs to know where it would be.
+        case none
+        /// The whole index, holding every note's entries in the index's order; the reference's entries are added
+        /// here, after them. The patch script is written empty.
+        case index(SearchIndex)
+        /// The entries of the notes edited since the index on disk was written, with the ids of the sections
+        /// they replace there: only the patch script is written (`SearchIndex.patchScript`).
+        case patch(SearchIndex, replacing: [Range<Int>])
+    }
+
+    /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page, the Atom
+    /// feed, and `sitemap.xml` when the site's address is known. Each note's text script is written with its page
+    /// (`SearchIndex.shardFile`).
+    public func sitePages(baseURL: String?, search: SearchFiles) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
-        let symbols = (reference?.data.symbols.symbols ?? []).map { symbol in
-            // In Swift-version order: a dictionary's own order would change from run to run.
-            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
-            return SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
-                                       url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
-                                       text: symbol.summary + " " + spellings, shard: "reference")
-        }
-        if searchIndex {
-            var search: SearchIndex
-            if let partialIndex {
-                search = partialIndex
-                for section in symbols { search.add(section) }
-            } else {
-                search = SearchIndex(notes: index.notes, known: searchEntries, extra: symbols)
-            }
-            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(search.script())))
+        switch search {
+        case .none:
+            break
+        case .index(var index):
+            let symbols = referenceSearchSections()
+            for section in symbols { index.add(section) }
+            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(index.script())))
+            files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(SearchIndex.emptyPatch)))
             if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
+        case .patch(let patch, let removed):
+            // The reference's entries change only with the data, which rewrites the whole index.
+            files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(patch.patchScript(replacing: removed))))
         }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {
             files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + ["search.html"], baseURL: baseURL))))
         }
         return files
+    }
+
+    /// The reference entries' search sections, one per symbol, after the notes' in the index.
+    func referenceSearchSections() -> [SearchIndex.Section] {
+        (reference?.data.symbols.symbols ?? []).map { symbol in
+            // In Swift-version order: a dictionary's own order would change from run to run.
+            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
+            return SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
+                                       url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
+                                       text: symbol.summary + " " + spellings, shard: "reference")
+        }
     }
 
     /// The reference pages, the collapse table and `reference/symbols.json`.

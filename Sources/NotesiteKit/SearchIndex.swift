@@ -10,6 +10,10 @@ import NotesiteMarkdown
 /// page loads only for the results it shows. So the page a reader opens stays small however many notes there are,
 /// and an edit rewrites its note's text script rather than the text of the whole site.
 ///
+/// `notesite serve` does not rewrite the index after an edit either: `assets/search-patch.js` holds the sections
+/// of every note edited since the index was written and names the index's sections they replace (a complete
+/// build writes it as `null`). So a rebuild writes a few notes' worth of postings however large the site is.
+///
 /// Every section of every note (the text under one heading) and every reference entry is a searchable unit.
 /// Words of Latin and Cyrillic text are indexed lowercased, with `ё` as `е`; Chinese, written without spaces,
 /// is indexed by overlapping pairs of characters, so a query matches wherever its characters stand together.
@@ -62,12 +66,9 @@ public struct SearchIndex: Sendable {
         sections(of: note).map { ($0, uniqueTokens(of: $0)) }
     }
 
-    /// The index of `notes` (each note's sections and words worked out on all cores, or taken from `known`, by
-    /// source path) and then of `extra`.
-    public init(notes: [Note], known: [String: Entries] = [:], extra: [Section] = []) {
-        let perNote = notes.parallelMap { note in known[note.source.path] ?? Self.entries(of: note) }
-        for list in perNote { add(list) }
-        for section in extra { add(section) }
+    /// The index of notes' entries, in the order given.
+    public init(entries: [Entries]) {
+        for list in entries { add(list) }
     }
 
     /// Adds one note's entries (notes are added in the order the index lists them).
@@ -77,10 +78,6 @@ public struct SearchIndex: Sendable {
 
     public mutating func add(_ section: Section) {
         add(section, tokens: Self.uniqueTokens(of: section))
-    }
-
-    public mutating func add(_ note: Note) {
-        for section in Self.sections(of: note) { add(section) }
     }
 
     private mutating func add(_ section: Section, tokens: [Token]) {
@@ -341,10 +338,29 @@ public struct SearchIndex: Sendable {
     /// `window.NOTESITE_SEARCH = {...}`: the text scripts' names; the sections as
     /// `[title, heading, lang, url, script, position in the script]`; and the postings.
     public func script() -> String {
+        "window.NOTESITE_SEARCH = " + json(removed: nil) + ";\n"
+    }
+
+    /// The search patch script, which the search page loads after the index: `null` when the index is whole.
+    public static let patchPath = "assets/search-patch.js"
+    public static let emptyPatch = "window.NOTESITE_SEARCH_PATCH = null;\n"
+
+    /// `window.NOTESITE_SEARCH_PATCH = {...}`: this index (the sections of notes edited since
+    /// `assets/search-index.js` was written) and, as `[start, end)` pairs, the ids of the index's sections it
+    /// replaces. The search page drops those and appends these, numbered after the index's own.
+    public func patchScript(replacing removed: [Range<Int>]) -> String {
+        "window.NOTESITE_SEARCH_PATCH = " + json(removed: removed) + ";\n"
+    }
+
+    private func json(removed: [Range<Int>]?) -> String {
         var shards: [String: Int] = [:]
         var shardNames: [String] = []
         var positions: [Int] = []
-        var out = "window.NOTESITE_SEARCH = {\"sections\": ["
+        var out = "{"
+        if let removed {
+            out += "\"removed\": [" + removed.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "],\n"
+        }
+        out += "\"sections\": ["
         for (i, section) in sections.enumerated() {
             if i > 0 { out += ",\n" }
             let shard: Int
@@ -375,7 +391,7 @@ public struct SearchIndex: Sendable {
             }
             out += "\(JSON.string(token.string)): [\(list)]"
         }
-        out += "}};\n"
+        out += "}}"
         return out
     }
 }

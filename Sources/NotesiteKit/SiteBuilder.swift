@@ -54,6 +54,17 @@ public final class SiteBuilder {
     /// Each written file's content hash, by output path: the output folder as the last successful run left it.
     private var written: [String: Int]?
     private var lastSite: SiteIndex?
+    /// The search index on disk, as the last run that wrote it whole left it: the ids of each note's sections, by
+    /// source path, and the notes edited since, whose sections are in the patch script instead. A rebuild writes
+    /// the patch (a few notes' entries) rather than the index (every note's).
+    struct SearchBase {
+        var sections: [String: Range<Int>]
+        var patched: Set<String> = []
+
+        /// Past this many edited notes, the index is written whole again and the patch emptied.
+        static func patchLimit(notes: Int) -> Int { max(32, notes / 50) }
+    }
+    private var searchBase: SearchBase?
 
     /// How far a long run has got: `done` of `total` notes through `stage`.
     public struct Progress: Sendable {
@@ -312,11 +323,11 @@ public final class SiteBuilder {
         let baseURL = options.baseURL, content = options.content
         let jobs: [@Sendable () -> [OutputFile]] = [
             { renderer.referencePages() }, { renderer.listingPages() },
-            { renderer.sitePages(baseURL: baseURL, searchIndex: false) + renderer.staticFiles(contentRoot: content) },
+            { renderer.sitePages(baseURL: baseURL, search: .none) + renderer.staticFiles(contentRoot: content) },
         ]
         let others = jobs.parallelMap { $0() }.flatMap { $0 }
         paths.formUnion(others.map(\.path))
-        paths.insert(PageRenderer.searchIndexPath)
+        paths.formUnion([PageRenderer.searchIndexPath, SearchIndex.patchPath])
         pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap(HTMLLinkChecker.PageLinks.init)
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
@@ -351,7 +362,7 @@ public final class SiteBuilder {
 
         /// The pages an edit of `touched` notes can change: their own pages; when a note's place in the lists
         /// changed (title, date, summary, translation, or the note came or went), the lists, its neighbours and
-        /// its translations, before and after; the reference when mentions changed; the search index and the
+        /// its translations, before and after; the reference when mentions changed; the search scripts and the
         /// feed whenever a note changed.
         static func after(touched: Set<String>, assets: Set<String>, before: SiteIndex, after: SiteIndex,
                           referenceChanged: Bool, dataChanged: Bool) -> RenderPlan {
@@ -457,12 +468,16 @@ public final class SiteBuilder {
         // A builder that runs once puts a complete build's entries straight into the index, in the index's order,
         // instead of keeping every note's until the end.
         var partialIndex: SearchIndex? = everything && !keepsState ? SearchIndex() : nil
+        var newSearchBase = searchBase
+        /// Notes whose search entries this run worked out again: their sections in the index on disk are stale.
+        var reindexed: Set<String> = []
         /// A note's search entries without their text, which is in the note's text script.
         func keep(_ entries: SearchIndex.Entries, of note: Note) {
             if partialIndex != nil {
                 partialIndex!.add(entries)
                 return
             }
+            reindexed.insert(note.source.path)
             notes[note.source.path]?.search = entries.map { entry in
                 var section = entry.section
                 section.text = ""
@@ -505,11 +520,16 @@ public final class SiteBuilder {
             if everything || plan.reference { jobs.append { renderer.referencePages() } }
             if everything || plan.listings { jobs.append { renderer.listingPages() } }
             if everything || plan.sitePages {
-                let known = partialIndex == nil ? notes.compactMapValues(\.search) : [:]
                 let baseURL = options.baseURL
-                let partial = partialIndex
-                partialIndex = nil
-                jobs.append { renderer.sitePages(baseURL: baseURL, searchEntries: known, partialIndex: partial) }
+                if let partial = partialIndex {
+                    partialIndex = nil
+                    newSearchBase = nil
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial)) }
+                } else {
+                    let search: SearchPlan
+                    (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: search.files()) }
+                }
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
             let assets = plan.assets
@@ -531,6 +551,48 @@ public final class SiteBuilder {
         } else {
             written?.merge(hashes) { _, new in new }
         }
+        searchBase = newSearchBase
         return (filesWritten, pagesWritten)
+    }
+
+    /// The search scripts a run writes, as inputs: the index is put together by the job that writes it.
+    enum SearchPlan: Sendable {
+        case index([SearchIndex.Entries])
+        case patch([SearchIndex.Entries], replacing: [Range<Int>])
+
+        func files() -> PageRenderer.SearchFiles {
+            switch self {
+            case .index(let entries): .index(SearchIndex(entries: entries))
+            case .patch(let entries, let removed): .patch(SearchIndex(entries: entries), replacing: removed)
+            }
+        }
+    }
+
+    /// Whether this run writes the search index whole or a patch over the one on disk, and the index on disk
+    /// after it. Every note has its entries by now. A patch holds every note edited since the index was written
+    /// (`reindexed` adds this run's), so it replaces the last patch; past `SearchBase.patchLimit` notes, or when
+    /// the notes themselves changed, the index is written whole and the patch emptied.
+    private func searchPlan(everything: Bool, reindexed: Set<String>, index: SiteIndex) -> (SearchPlan, SearchBase) {
+        if !everything, var base = searchBase {
+            base.patched.formUnion(reindexed)
+            if base.patched.count <= SearchBase.patchLimit(notes: index.notes.count),
+               base.sections.count == index.notes.count,
+               base.patched.allSatisfy({ base.sections[$0] != nil && index.note(atSourcePath: $0) != nil }) {
+                let patched = index.notes.filter { base.patched.contains($0.source.path) }
+                let removed = patched.map { base.sections[$0.source.path]! }.sorted { $0.lowerBound < $1.lowerBound }
+                return (.patch(patched.map { notes[$0.source.path]!.search! }, replacing: removed), base)
+            }
+        }
+        var sections: [String: Range<Int>] = [:]
+        var entries: [SearchIndex.Entries] = []
+        entries.reserveCapacity(index.notes.count)
+        var count = 0
+        for note in index.notes {
+            let noteEntries = notes[note.source.path]!.search!
+            sections[note.source.path] = count..<(count + noteEntries.count)
+            count += noteEntries.count
+            entries.append(noteEntries)
+        }
+        return (.index(entries), SearchBase(sections: sections))
     }
 }

@@ -3,13 +3,27 @@
 // The index holds no text: each note's section texts are in assets/search/<lang>/<slug>.js, loaded (as scripts,
 // which file:// allows) only for the results shown, to rank them by how often they use the query and to show
 // the snippet.
+// While `notesite serve` rebuilds, the sections of notes edited since the index was written are in
+// window.NOTESITE_SEARCH_PATCH (assets/search-patch.js): they replace the index's sections listed in `removed`
+// and are numbered after the index's own. A complete build writes the patch as null.
 (function () {
   "use strict";
   var data = window.NOTESITE_SEARCH;
+  var patch = window.NOTESITE_SEARCH_PATCH;
   var input = document.getElementById("search-query");
   var output = document.getElementById("search-results");
   var status = document.getElementById("search-status");
   if (!data || !input || !output) { return; }
+  var indexed = data.sections.length;
+  var removed = Object.create(null);
+  if (patch) {
+    patch.removed.forEach(function (range) { for (var id = range[0]; id < range[1]; id++) { removed[id] = true; } });
+    var shardOffset = data.shards.length;
+    data.shards = data.shards.concat(patch.shards);
+    data.sections = data.sections.concat(patch.sections.map(function (s) {
+      return [s[0], s[1], s[2], s[3], s[4] + shardOffset, s[5]];
+    }));
+  }
   var root = document.documentElement.getAttribute("data-root") || "";
   var noResults = output.getAttribute("data-no-results") || "No results.";
   var resultsWord = output.getAttribute("data-results") || "results";
@@ -63,13 +77,21 @@
     return result;
   }
 
-  // The index writes each token's section ids as differences from the id before; decoded once per token.
+  // Only an index's own keys: a query such as "constructor" must not find Object.prototype's.
+  function own(index, token) { return Object.prototype.hasOwnProperty.call(index, token) ? index[token] : []; }
+
+  // The index writes each token's section ids as differences from the id before; decoded once per token, the
+  // patch's after the index's.
   var decoded = Object.create(null);
   function ids(token) {
     if (decoded[token]) { return decoded[token]; }
-    // Only the index's own keys: a query such as "constructor" must not find Object.prototype's.
-    var list = Object.prototype.hasOwnProperty.call(data.index, token) ? data.index[token] : [], out = [], id = 0;
-    for (var i = 0; i < list.length; i++) { id += list[i]; out.push(id); }
+    var list = own(data.index, token), out = [], id = 0, i;
+    for (i = 0; i < list.length; i++) { id += list[i]; if (!removed[id]) { out.push(id); } }
+    if (patch) {
+      list = own(patch.index, token);
+      id = 0;
+      for (i = 0; i < list.length; i++) { id += list[i]; out.push(indexed + id); }
+    }
     decoded[token] = out;
     return out;
   }
@@ -77,7 +99,9 @@
   // A token's sections; the last word of the query (still being typed) and a lone Chinese character match as prefixes.
   function postings(token, prefix) {
     if (!prefix) { return ids(token); }
-    keys = keys || Object.keys(data.index);
+    keys = keys || Object.keys(data.index).concat(patch ? Object.keys(patch.index).filter(function (key) {
+      return !Object.prototype.hasOwnProperty.call(data.index, key);
+    }) : []);
     var found = {};
     keys.forEach(function (key) {
       if (key.lastIndexOf(token, 0) === 0) { ids(key).forEach(function (id) { found[id] = true; }); }

@@ -52,6 +52,33 @@ struct BrowserTests {
         }
         #expect(dom.lowercased().contains(mark.lowercased()))
     }
+
+    /// After serve's rebuild, the page reads the patch over the index: the edited note's new words are found, its
+    /// old ones no longer are, and the other notes' sections are still there.
+    @Test func searchReadsThePatchARebuildWrites() throws {
+        let site = try ScratchSite()
+        let builder = SiteBuilder(options: site.options)
+        _ = try builder.run(.build)
+        let snapshot = FolderSnapshot(options: site.options)
+        let path = "notes/en/collapse.md"
+        let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
+        #expect(text.contains("primary"))
+        try site.write(path, text.replacingOccurrences(of: "primary", with: "wombat"))
+        #expect(try builder.run(.build, changes: FolderSnapshot(options: site.options).changes(since: snapshot)).succeeded)
+        #expect(try site.read("assets/search-patch.js").contains("\"wombat\""))
+
+        func results(_ query: String) throws -> [Substring] {
+            let url = site.output.appendingPathComponent("search.html").absoluteString + "?q=" + query
+            let (dom, console) = try Browser.dumpDOM(url)
+            #expect(console.isEmpty, "\(console)")
+            return dom.components(separatedBy: "<li class=\"search-result\"").dropFirst().map { $0[...] }
+        }
+        let found = try results("wombat")
+        #expect(!found.isEmpty && found.allSatisfy { $0.contains("href=\"en/collapse.html") }, "\(found)")
+        #expect(found.contains { $0.contains("<mark>wombat</mark>") }, "the snippet comes from the note's new text")
+        #expect(try results("primary%20").allSatisfy { !$0.contains("href=\"en/collapse.html") })
+        #expect(try results("收起").contains { $0.contains("href=\"zh/shoushi.html") })
+    }
 }
 
 enum Browser {

@@ -25,22 +25,24 @@ import Testing
         _ = try SitePipeline.build(fresh.options)
         let expected = try files(in: fresh.output)
         #expect(Set(incremental.keys) == Set(expected.keys), sourceLocation: sourceLocation)
-        for (path, data) in expected where incremental[path] != data {
+        for (path, data) in expected where incremental[path] != data && !SearchAnswers.scripts.contains(path) {
             Issue.record("\(path) differs from a fresh build", sourceLocation: sourceLocation)
         }
+        // A rebuild may leave the index as it was and patch it: the search must answer as a fresh build's does.
+        #expect(try SearchAnswers(site.output) == SearchAnswers(fresh.output), sourceLocation: sourceLocation)
         let changed = Set(incremental.filter { oldFiles[$0.key] != $0.value }.keys)
             .union(oldFiles.keys.filter { incremental[$0] == nil })
         return (report, changed)
     }
 
-    @Test func editingABodyRewritesThatPageItsSearchTextAndTheIndexOnly() throws {
+    @Test func editingABodyRewritesThatPageItsSearchTextAndTheSearchPatchOnly() throws {
         let (report, changed) = try expectRebuildMatchesFreshBuild { site in
             let path = "notes/ru/svorachivanie.md"
             let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
             try site.write(path, text + "\nНовый абзац.\n")
         }
         #expect(report.succeeded)
-        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js", "assets/search/ru/svorachivanie.js"])
+        #expect(changed == ["ru/svorachivanie.html", "assets/search-patch.js", "assets/search/ru/svorachivanie.js"])
         #expect(report.filesWritten == 3)
     }
 
@@ -50,7 +52,7 @@ import Testing
             let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
             try site.write(path, text + "\n## Сворачивание\n\nВызовите `primaryViewController(forCollapsing:)`.\n")
         }
-        #expect(changed == ["ru/svorachivanie.html", "assets/search-index.js", "assets/search/ru/svorachivanie.js", "reference/symbols.json",
+        #expect(changed == ["ru/svorachivanie.html", "assets/search-patch.js", "assets/search/ru/svorachivanie.js", "reference/symbols.json",
                             "reference/UISplitViewControllerDelegate.html"])
     }
 
@@ -121,6 +123,40 @@ import Testing
         #expect(try site.read("en/collapse.html").contains("A new line."))
     }
 
+    @Test func thePatchGathersEveryEditSinceTheIndexAndAFullRunEmptiesIt() throws {
+        let site = try ScratchSite()
+        let builder = SiteBuilder(options: site.options)
+        _ = try builder.run(.build)
+        let index = try site.read("assets/search-index.js")
+        #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
+        var snapshot = FolderSnapshot(options: site.options)
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
+            try site.write(path, change(text))
+            let next = FolderSnapshot(options: site.options)
+            #expect(try builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
+            snapshot = next
+        }
+        try edit("notes/zh/shoushi.md") { $0 + "\n绿萝\n" }
+        try edit("notes/en/collapse.md") { $0 + "\nQuokkas.\n" }
+        // The second edit's patch still holds the first note's sections.
+        #expect(try site.read("assets/search-index.js") == index)
+        let patch = try site.read("assets/search-patch.js")
+        #expect(patch.contains("\"绿萝\"") && patch.contains("\"quokkas\""))
+        #expect(!patch.contains("svorachivanie"))
+        let fresh = ScratchSite(copyOf: site)
+        _ = try SitePipeline.build(fresh.options)
+        let answers = try SearchAnswers(site.output)
+        #expect(answers == (try SearchAnswers(fresh.output)))
+        #expect(answers.words["quokkas"]?.count == 1 && answers.words["绿萝"]?.count == 1)
+        // A complete run (no list of changes) writes the index whole again and empties the patch.
+        try edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "Quokkas.", with: "Wombats.") }
+        #expect(try SearchAnswers(site.output).words["quokkas"] == nil)
+        _ = try builder.run(.build)
+        #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
+        #expect(try SearchAnswers(site.output).words["wombats"]?.count == 1)
+    }
+
     private func files(in folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
         let base = folder.standardizedFileURL.path
@@ -130,5 +166,47 @@ import Testing
             result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
         }
         return result
+    }
+}
+
+/// What the search page answers from a site's search scripts, reading the patch over the index the way
+/// `search.js` does: the sections it can show (title, heading, language, address, text script and place in it)
+/// and, for each word, the sections that hold it. Section ids differ between a patched and a whole index; these
+/// do not.
+struct SearchAnswers: Equatable {
+    static let scripts: Set<String> = ["assets/search-index.js", "assets/search-patch.js"]
+
+    var sections: Set<String> = []
+    var words: [String: Set<String>] = [:]
+
+    init(_ site: URL) throws {
+        let index = try require(Self.object(site, "assets/search-index.js", "window.NOTESITE_SEARCH = ") as? [String: Any], "no index")
+        let patch = try Self.object(site, "assets/search-patch.js", "window.NOTESITE_SEARCH_PATCH = ") as? [String: Any]
+        var removed: Set<Int> = []
+        for pair in patch?["removed"] as? [[Int]] ?? [] { removed.formUnion(pair[0]..<pair[1]) }
+        try add(index, skipping: removed)
+        if let patch { try add(patch, skipping: []) }
+    }
+
+    private mutating func add(_ part: [String: Any], skipping removed: Set<Int>) throws {
+        let shards = try require(part["shards"] as? [String], "no shards")
+        let keys = try require(part["sections"] as? [[Any]], "no sections").map { s -> String in
+            "\(s[0]) | \(s[1]) | \(s[2]) | \(s[3]) | \(shards[(s[4] as? Int) ?? -1]) | \(s[5])"
+        }
+        for (id, key) in keys.enumerated() where !removed.contains(id) { sections.insert(key) }
+        for (word, gaps) in try require(part["index"] as? [String: [Int]], "no index") {
+            var id = 0
+            for gap in gaps {
+                id += gap
+                if !removed.contains(id) { words[word, default: []].insert(keys[id]) }
+            }
+        }
+    }
+
+    private static func object(_ site: URL, _ path: String, _ prefix: String) throws -> Any {
+        let text = try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
+        #expect(text.hasPrefix(prefix) && text.hasSuffix(";\n"), "\(path) is not `\(prefix)…;`")
+        let body = text.dropFirst(prefix.count).dropLast(2)
+        return try JSONSerialization.jsonObject(with: Data(body.utf8), options: [.fragmentsAllowed])
     }
 }
