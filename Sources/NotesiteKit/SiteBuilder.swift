@@ -54,6 +54,16 @@ public final class SiteBuilder {
     /// Each written file's content hash, by output path: the output folder as the last successful run left it.
     private var written: [String: Int]?
     private var lastSite: SiteIndex?
+    /// What runs that found errors (and so wrote nothing) read since the last run that wrote: the next run that
+    /// writes renders it too.
+    private struct Unwritten {
+        var notes: Set<String> = []
+        var assets: Set<String> = []
+        var reference = false
+        var everything = false
+    }
+    private var unwritten = Unwritten()
+
     /// The search index on disk, as the last run that wrote it whole left it: the ids of each note's sections, by
     /// source path, and the notes edited since, whose sections are in the patch script instead. A rebuild writes
     /// the patch (a few notes' entries) rather than the index (every note's).
@@ -285,14 +295,18 @@ public final class SiteBuilder {
             report.diagnostics = try check(renderer: renderer, index: index, diagnostics: diagnostics)
             report.externalLinks = ExternalLinkChecker.links(in: index.notes)
         case .build:
+            unwritten.notes.formUnion(touched)
+            unwritten.assets.formUnion(assetsChanged)
+            unwritten.reference = unwritten.reference || mentionsChanged
+            unwritten.everything = unwritten.everything || full || changes.templates || dataChanged
             guard !diagnostics.hasErrors else { break }
-            let plan: RenderPlan = full || changes.templates || written == nil || previous == nil
+            let plan: RenderPlan = unwritten.everything || written == nil || previous == nil
                 ? .everything
-                : RenderPlan.after(touched: touched, assets: assetsChanged, before: previous!, after: index,
-                                   referenceChanged: mentionsChanged,
-                                   dataChanged: dataChanged)
+                : RenderPlan.after(touched: unwritten.notes, assets: unwritten.assets, before: previous!, after: index,
+                                   referenceChanged: unwritten.reference)
             (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
             lastSite = index
+            unwritten = Unwritten()
         }
         lap(mode == .check ? "links" : "render")
         report.stages = stages
@@ -365,8 +379,8 @@ public final class SiteBuilder {
         /// its translations, before and after; the reference when mentions changed; the search scripts and the
         /// feed whenever a note changed.
         static func after(touched: Set<String>, assets: Set<String>, before: SiteIndex, after: SiteIndex,
-                          referenceChanged: Bool, dataChanged: Bool) -> RenderPlan {
-            if dataChanged || before.assets != after.assets { return .everything }
+                          referenceChanged: Bool) -> RenderPlan {
+            if before.assets != after.assets { return .everything }
             var plan = RenderPlan()
             plan.assets = assets
             plan.reference = referenceChanged

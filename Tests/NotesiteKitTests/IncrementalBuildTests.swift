@@ -157,6 +157,26 @@ import Testing
         #expect(try SearchAnswers(site.output).words["wombats"]?.count == 1)
     }
 
+    @Test func aGoodEditMadeInTheSameRunAsABrokenOneIsWrittenWhenTheBrokenOneIsFixed() throws {
+        let site = try ScratchSite()
+        let builder = SiteBuilder(options: site.options)
+        _ = try builder.run(.build)
+        var snapshot = FolderSnapshot(options: site.options)
+        let good = "notes/zh/shoushi.md", bad = "notes/en/collapse.md"
+        let goodText = try String(contentsOf: site.content.appendingPathComponent(good), encoding: .utf8)
+        let badText = try String(contentsOf: site.content.appendingPathComponent(bad), encoding: .utf8)
+        try site.write(good, goodText + "\n新的一段。\n")
+        try site.write(bad, badText.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]"))
+        var next = FolderSnapshot(options: site.options)
+        #expect(try !builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
+        snapshot = next
+        try site.write(bad, badText)
+        next = FolderSnapshot(options: site.options)
+        #expect(try builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
+        #expect(try site.read("zh/shoushi.html").contains("新的一段。"))
+        #expect(try SearchAnswers(site.output).words["新的"] != nil)
+    }
+
     private func files(in folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
         let base = folder.standardizedFileURL.path
