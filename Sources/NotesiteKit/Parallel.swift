@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 extension Array where Element: Sendable {
     /// `map` over all cores, with results in the input's order (so output stays deterministic).
@@ -40,4 +41,23 @@ private final class ResultSlots<T>: @unchecked Sendable {
 private struct UnsafeSendable<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// A value worked out the first time it is asked for, once, whichever thread asks.
+final class OnDemand<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: Value?
+    private var make: (@Sendable () -> Value)?
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make!()
+        made = value
+        make = nil
+        return value
+    }
 }

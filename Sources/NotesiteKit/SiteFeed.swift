@@ -4,10 +4,12 @@ enum SiteFeed {
     /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root.
     static func atom(_ index: SiteIndex, title: String, baseURL: String?) -> String {
         let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-        let notes = index.notes.sorted {
-            let l = $0.metadata.date ?? NoteDate(year: 0, month: 1), r = $1.metadata.date ?? NoteDate(year: 0, month: 1)
-            return l != r ? l > r : $0.source.path < $1.source.path
-        }
+        // Positions are sorted, not notes: moving a `Note` costs a retain per field.
+        let undated = NoteDate(year: 0, month: 1)
+        let keys = index.notes.map { (date: $0.metadata.date ?? undated, path: $0.source.path) }
+        let notes = keys.indices.sorted { i, j in
+            keys[i].date != keys[j].date ? keys[i].date > keys[j].date : keys[i].path < keys[j].path
+        }.lazy.map { index.notes[$0] }
         func timestamp(_ date: NoteDate?) -> String {
             guard let date else { return "1970-01-01T00:00:00Z" }
             let month = date.month < 10 ? "0\(date.month)" : "\(date.month)"
@@ -46,6 +48,7 @@ enum SiteFeed {
     }
 
     static func xml(_ s: String) -> String {
-        Escape.text(s).replacingOccurrences(of: "'", with: "&apos;")
+        let escaped = Escape.text(s)
+        return escaped.utf8.contains(UInt8(ascii: "'")) ? escaped.replacingOccurrences(of: "'", with: "&apos;") : escaped
     }
 }

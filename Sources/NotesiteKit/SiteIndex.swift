@@ -6,41 +6,35 @@ public struct SiteIndex: Sendable {
     public let notes: [Note]
     /// Files under `notes/` that are not notes, as paths below `notes/`.
     public let assets: Set<String>
+    /// Every lookup is by position in `notes`, which holds each note once: a `Note` is large, and a site of
+    /// 10,000 notes copied into several tables costs a rebuild more than the edit does.
     private let byPath: [String: Int]
-    private let idsByPath: [String: Set<String>]
-    /// Each language's notes, in page order, and each note's position among them: the pager and the language
-    /// pages ask for these once per note, so they are worked out once per site.
-    private let byLanguage: [Language: [Note]]
-    private let positionInLanguage: [String: Int]
-    private let byTranslationKey: [String: [Note]]
+    /// Each language's notes, a run of `notes` (which are grouped by language).
+    private let languageRanges: [Language: Range<Int>]
+    private let byTranslationKey: [String: [Int]]
 
     public init(notes: [Note], assets: [String]) {
-        self.notes = notes.sorted {
-            if $0.language != $1.language { return $0.language < $1.language }
-            let l = $0.metadata.date ?? NoteDate(year: 0, month: 1)
-            let r = $1.metadata.date ?? NoteDate(year: 0, month: 1)
-            if l != r { return l > r }
-            return $0.slug < $1.slug
+        let undated = NoteDate(year: 0, month: 1)
+        let keys = notes.map { (language: $0.language, date: $0.metadata.date ?? undated, slug: $0.slug) }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.language != b.language { return a.language < b.language }
+            if a.date != b.date { return a.date > b.date }
+            return a.slug < b.slug
         }
+        self.notes = order.map { notes[$0] }
         self.assets = Set(assets)
         var byPath: [String: Int] = [:]
-        var ids: [String: Set<String>] = [:]
+        byPath.reserveCapacity(notes.count)
+        var ranges: [Language: Range<Int>] = [:]
+        var byKey: [String: [Int]] = [:]
         for (i, note) in self.notes.enumerated() {
             byPath[note.source.path] = i
-            ids[note.source.path] = Set(note.headings.map(\.id)).union(NoteParser.reservedIDs)
+            ranges[note.language] = (ranges[note.language]?.lowerBound ?? i)..<(i + 1)
+            if let key = note.metadata.translationKey { byKey[key, default: []].append(i) }
         }
         self.byPath = byPath
-        self.idsByPath = ids
-        var byLanguage: [Language: [Note]] = [:]
-        var positions: [String: Int] = [:]
-        var byKey: [String: [Note]] = [:]
-        for note in self.notes {
-            positions[note.source.path] = byLanguage[note.language, default: []].count
-            byLanguage[note.language, default: []].append(note)
-            if let key = note.metadata.translationKey { byKey[key, default: []].append(note) }
-        }
-        self.byLanguage = byLanguage
-        self.positionInLanguage = positions
+        self.languageRanges = ranges
         self.byTranslationKey = byKey
     }
 
@@ -63,49 +57,51 @@ public struct SiteIndex: Sendable {
     }
 
     /// In path order, each note whose `key` an earlier note already has, reported against that earlier note. Notes
-    /// without a key take part in nothing.
+    /// without a key take part in nothing. Only notes that share a key are sorted, which in a sound site is none.
     private static func laterDuplicates(in notes: [Note], key: (Note) -> String?,
                                         report: (_ note: Note, _ earlier: Note) -> Diagnostic) -> [Diagnostic] {
-        var first: [String: Note] = [:]
-        var result: [Diagnostic] = []
-        for note in notes.sorted(by: { $0.source.path < $1.source.path }) {
-            guard let key = key(note) else { continue }
-            if let earlier = first[key] {
-                result.append(report(note, earlier))
-            } else {
-                first[key] = note
-            }
+        var groups: [String: [Int]] = [:]
+        groups.reserveCapacity(notes.count)
+        for (i, note) in notes.enumerated() {
+            if let key = key(note) { groups[key, default: []].append(i) }
         }
-        return result
+        var result: [Diagnostic] = []
+        for group in groups.values where group.count > 1 {
+            let sorted = group.sorted { notes[$0].source.path < notes[$1].source.path }
+            for later in sorted.dropFirst() { result.append(report(notes[later], notes[sorted[0]])) }
+        }
+        return result.sorted { $0.file < $1.file }
     }
 
     /// The other notes that share `note`'s `translation_key`, in language order.
     public func translations(of note: Note) -> [Note] {
         guard let key = note.metadata.translationKey else { return [] }
-        return (byTranslationKey[key] ?? []).filter { $0.source.path != note.source.path && $0.language != note.language }
+        return (byTranslationKey[key] ?? []).map { notes[$0] }.filter { $0.source.path != note.source.path && $0.language != note.language }
     }
 
     public func note(atSourcePath path: String) -> Note? {
         byPath[path].map { notes[$0] }
     }
 
-    public func notes(in language: Language) -> [Note] {
-        byLanguage[language] ?? []
+    public func notes(in language: Language) -> ArraySlice<Note> {
+        languageRanges[language].map { notes[$0] } ?? []
     }
 
     /// The notes before and after `note` among its language's notes, as the pager links them.
     public func neighbours(of note: Note) -> (previous: Note?, next: Note?) {
-        guard let position = positionInLanguage[note.source.path], let siblings = byLanguage[note.language] else { return (nil, nil) }
-        return (position > 0 ? siblings[position - 1] : nil, position + 1 < siblings.count ? siblings[position + 1] : nil)
+        guard let position = byPath[note.source.path], let range = languageRanges[note.language] else { return (nil, nil) }
+        return (position > range.lowerBound ? notes[position - 1] : nil, position + 1 < range.upperBound ? notes[position + 1] : nil)
     }
 
     /// The languages that have at least one note.
     public var languages: [Language] {
-        Language.allCases.filter { byLanguage[$0] != nil }
+        Language.allCases.filter { languageRanges[$0] != nil }
     }
 
-    /// Whether the page of the note at `path` has an element with this id.
+    /// Whether the page of the note at `path` has an element with this id: a heading's, or one the page template
+    /// gives its own parts.
     public func page(ofSourcePath path: String, hasID id: String) -> Bool {
-        idsByPath[path]?.contains(id) ?? false
+        guard let position = byPath[path] else { return false }
+        return NoteParser.reservedIDs.contains(id) || notes[position].headings.contains { $0.id == id }
     }
 }

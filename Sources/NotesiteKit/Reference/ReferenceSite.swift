@@ -5,8 +5,10 @@ import Foundation
 public struct ReferenceSite: Sendable {
     public let data: ReferenceData
     public let finder: MentionFinder
-    /// Mentions of each symbol, in the order of the site's notes.
-    public let mentions: [String: [Mention]]
+    /// Mentions of each symbol, in the order of the site's notes. Grouped on first use: only the reference's pages
+    /// need them, and a rebuild that leaves those alone should not regroup every note's mentions.
+    public var mentions: [String: [Mention]] { bySymbol.value }
+    private let bySymbol: OnDemand<[String: [Mention]]>
     private let index: SiteIndex
 
     public static let folder = "reference"
@@ -26,11 +28,13 @@ public struct ReferenceSite: Sendable {
         self.finder = finder
         let perNote = mentionsByNote.map { known in index.notes.map { known[$0.source.path] ?? [] } }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
-        var mentions: [String: [Mention]] = [:]
-        for list in perNote {
-            for mention in list { mentions[mention.symbolID, default: []].append(mention) }
+        bySymbol = OnDemand {
+            var mentions: [String: [Mention]] = [:]
+            for list in perNote {
+                for mention in list { mentions[mention.symbolID, default: []].append(mention) }
+            }
+            return mentions
         }
-        self.mentions = mentions
     }
 
     /// The hooks that link a note page's code to the reference.
