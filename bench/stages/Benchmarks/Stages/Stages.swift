@@ -18,13 +18,18 @@ private struct Inputs: @unchecked Sendable {
     static let shared: Inputs = {
         let options = SiteOptions(content: root.appendingPathComponent("Content").path,
                                   templates: root.appendingPathComponent("Templates").path)
-        let tree = try! ContentLoader(root: options.content, displayRoot: "Content").load()
-        let notes = tree.notes.compactMap { NoteParser.parse($0).note }
+        let loader = ContentLoader(root: options.content, displayRoot: "Content")
+        let tree = try! loader.load()
+        let files = tree.notes.compactMap { path -> SourceFile? in
+            if case .note(let file) = loader.read(path) { return file }
+            return nil
+        }
+        let notes = files.compactMap { NoteParser.parse($0).note }
         let index = SiteIndex(notes: notes, assets: tree.assets)
         let (data, _) = ReferenceData.load(contentRoot: options.content, displayRoot: "Content")
         let reference = ReferenceSite(data: data, index: index)
         let templates = try! TemplateSet(folder: options.templates, displayPath: "Templates")
-        return Inputs(files: tree.notes, notes: index.notes, headings: notes.flatMap { $0.headings.map(\.text) },
+        return Inputs(files: files, notes: index.notes, headings: notes.flatMap { $0.headings.map(\.text) },
                       reference: reference, renderer: PageRenderer(index: index, templates: templates, reference: reference))
     }()
 }
