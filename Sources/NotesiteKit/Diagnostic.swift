@@ -66,12 +66,39 @@ extension Array where Element == Diagnostic {
 
     /// Sorted by file, then position, so output is stable whatever order the stages ran in.
     public func sortedForDisplay() -> [Diagnostic] {
-        sorted {
-            if $0.file != $1.file { return $0.file < $1.file }
-            let l = $0.location ?? SourceLocation(line: 0, column: 0)
-            let r = $1.location ?? SourceLocation(line: 0, column: 0)
-            if l != r { return l < r }
-            return $0.rule < $1.rule
+        sorted(by: Self.displayOrder)
+    }
+
+    static func displayOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        let l = a.location ?? SourceLocation(line: 0, column: 0)
+        let r = b.location ?? SourceLocation(line: 0, column: 0)
+        if l != r { return l < r }
+        return a.rule < b.rule
+    }
+
+    /// Whether the list is in display order already.
+    var isSortedForDisplay: Bool {
+        indices.dropFirst().allSatisfy { !Self.displayOrder(self[$0], self[$0 - 1]) }
+    }
+
+    /// This list and `other`, both in display order, merged into one in display order; where two tie, this list's
+    /// comes first, as a stable sort of the two joined would put it.
+    func mergedForDisplay(with other: [Diagnostic]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        result.reserveCapacity(count + other.count)
+        var i = startIndex, j = other.startIndex
+        while i < endIndex && j < other.endIndex {
+            if Self.displayOrder(other[j], self[i]) {
+                result.append(other[j])
+                j += 1
+            } else {
+                result.append(self[i])
+                i += 1
+            }
         }
+        result += self[i...]
+        result += other[j...]
+        return result
     }
 }

@@ -41,10 +41,10 @@ public struct PageRenderer: Sendable {
         case patch(SearchIndex, replacing: [Range<Int>])
     }
 
-    /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page, the Atom
-    /// feed, and `sitemap.xml` when the site's address is known. Each note's text script is written with its page
-    /// (`SearchIndex.shardFile`).
-    public func sitePages(baseURL: String?, search: SearchFiles) -> [OutputFile] {
+    /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page; and with
+    /// `feed`, the Atom feed and `sitemap.xml` when the site's address is known. Each note's text script is written
+    /// with its page (`SearchIndex.shardFile`).
+    public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
         files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
@@ -61,6 +61,7 @@ public struct PageRenderer: Sendable {
             // The reference's entries change only with the data, which rewrites the whole index.
             files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(patch.patchScript(replacing: removed))))
         }
+        guard feed else { return files }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {
             files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + ["search.html"], baseURL: baseURL))))

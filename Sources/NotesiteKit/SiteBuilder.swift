@@ -25,14 +25,16 @@ public struct SiteChanges: Sendable, Equatable {
 public final class SiteBuilder {
     public let options: SiteOptions
 
-    /// What one note contributes, kept between runs.
-    struct NoteState {
+    /// What one note contributes, kept between runs. A class: every run walks all the notes' states, and copying
+    /// a `Note` costs a retain per field. Made by the parsing workers, then read and changed on the builder's
+    /// thread only.
+    final class NoteState: @unchecked Sendable {
         var note: Note?
         var diagnostics: [Diagnostic]
         var mentions: [Mention] = []
         /// Link problems, with the destination as written; they depend on other notes, so they are worked out
         /// again when a note they point to changes.
-        var linkProblems: [(destination: String, diagnostic: Diagnostic)] = []
+        var linkProblems: [(destination: String, diagnostic: Diagnostic)] = [] { didSet { sorted = nil } }
         /// The source paths this note's links point to (found or not), for working out who to check again.
         var targets: Set<String> = []
         /// The note's sections (without their text, which is in the note's text script) and words for the search
@@ -40,6 +42,23 @@ public final class SiteBuilder {
         var search: SearchIndex.Entries?
         /// `check`'s findings on the note's API names, worked out while its tree is at hand.
         var symbolDiagnostics: [Diagnostic]?
+
+        private var sorted: [Diagnostic]?
+
+        /// The note's diagnostics and link problems in display order, sorted again only when they change.
+        var sortedDiagnostics: [Diagnostic] {
+            if let sorted { return sorted }
+            let result = (diagnostics + linkProblems.map(\.diagnostic)).sortedForDisplay()
+            sorted = result
+            return result
+        }
+
+        init(note: Note?, diagnostics: [Diagnostic], mentions: [Mention] = [], symbolDiagnostics: [Diagnostic]? = nil) {
+            self.note = note
+            self.diagnostics = diagnostics
+            self.mentions = mentions
+            self.symbolDiagnostics = symbolDiagnostics
+        }
     }
 
     private var templates: TemplateSet?
@@ -47,6 +66,8 @@ public final class SiteBuilder {
     private var dataDiagnostics: [Diagnostic] = []
     private var finder = MentionFinder(resolver: SymbolResolver(list: .empty))
     private var notes: [String: NoteState] = [:]
+    /// The keys of `notes`, sorted; nil when a note came or went.
+    private var notePaths: [String]?
     /// Files that are not notes, as paths below `notes/`.
     private var assets: Set<String> = []
     /// Notes that could not be read, by path.
@@ -168,6 +189,7 @@ public final class SiteBuilder {
         if full {
             let tree = try loader.load()
             notes = [:]
+            notePaths = nil
             unreadable = [:]
             for diagnostic in tree.diagnostics {
                 unreadable[diagnostic.file] = diagnostic
@@ -210,8 +232,11 @@ public final class SiteBuilder {
                     case .note(let file): reread.append(file)
                     case .problem(let diagnostic):
                         notes[path] = nil
+                        notePaths = nil
                         unreadable[display] = diagnostic
-                    case .gone: notes[path] = nil
+                    case .gone:
+                        notes[path] = nil
+                        notePaths = nil
                     }
                 } else {
                     let asset = String(path.dropFirst("notes/".count))
@@ -226,6 +251,7 @@ public final class SiteBuilder {
             for (file, result) in zip(reread, reread.parallelMap { NoteParser.parse($0) }) {
                 // The mentions stay until they are found again below, to tell whether the reference changes.
                 let mentions = notes[file.path]?.mentions ?? []
+                if notes[file.path] == nil { notePaths = nil }
                 notes[file.path] = NoteState(note: result.note, diagnostics: result.diagnostics, mentions: mentions)
             }
         }
@@ -272,19 +298,22 @@ public final class SiteBuilder {
         lap("resolve")
 
         // 3. Diagnostics, in one order whatever was kept.
-        var diagnostics = Array(unreadable.values) + dataDiagnostics + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
-            + SiteIndex.duplicateTranslations(in: index.notes)
-        for state in notes.values {
-            diagnostics += state.diagnostics
-            diagnostics += state.linkProblems.map(\.diagnostic)
-        }
+        // Each note's own are kept sorted and joined in path order (which is their files' order), so a rebuild
+        // sorts only what changed; then the site's are merged in.
+        if notePaths == nil { notePaths = notes.keys.sorted() }
+        var own: [Diagnostic] = []
+        for path in notePaths! { own += notes[path]?.sortedDiagnostics ?? [] }
+        if !own.isSortedForDisplay { own = own.sortedForDisplay() }
+        let site = (Array(unreadable.values) + dataDiagnostics + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
+            + SiteIndex.duplicateTranslations(in: index.notes)).sortedForDisplay()
+        var diagnostics = site.mergedForDisplay(with: own)
         if mode == .check, let reference {
             let checker = SymbolChecker(finder: reference.finder)
             let unchecked = index.notes.filter { notes[$0.source.path]?.symbolDiagnostics == nil }
             diagnostics += try unchecked.parallelMap { checker.diagnostics(for: try Self.withDocument($0, from: loader)) }.flatMap { $0 }
             diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
+            diagnostics = diagnostics.sortedForDisplay()
         }
-        diagnostics = diagnostics.sortedForDisplay()
 
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
@@ -369,6 +398,8 @@ public final class SiteBuilder {
         var listings = false
         var reference = false
         var sitePages = false
+        /// The Atom feed and sitemap: they change with the lists, and with a note's author.
+        var feed = false
         /// Assets (paths below `notes/`) to copy again or delete.
         var assets: Set<String> = []
 
@@ -376,8 +407,8 @@ public final class SiteBuilder {
 
         /// The pages an edit of `touched` notes can change: their own pages; when a note's place in the lists
         /// changed (title, date, summary, translation, or the note came or went), the lists, its neighbours and
-        /// its translations, before and after; the reference when mentions changed; the search scripts and the
-        /// feed whenever a note changed.
+        /// its translations, before and after; the reference when mentions changed; the search scripts whenever a
+        /// note changed, and the feed when its entry did.
         static func after(touched: Set<String>, assets: Set<String>, before: SiteIndex, after: SiteIndex,
                           referenceChanged: Bool) -> RenderPlan {
             if before.assets != after.assets { return .everything }
@@ -397,8 +428,10 @@ public final class SiteBuilder {
                 if old!.headings.map({ [$0.id, $0.text] }) != new!.headings.map({ [$0.id, $0.text] }) {
                     plan.reference = true
                 }
+                if old!.metadata.source?.author != new!.metadata.source?.author { plan.feed = true }
                 if !Self.sameListing(old!, new!) {
                     plan.listings = true
+                    plan.feed = true
                     plan.reference = true
                     for site in [before, after] {
                         guard let note = site.note(atSourcePath: path) else { continue }
@@ -499,7 +532,7 @@ public final class SiteBuilder {
             }
         }
         do {
-            let noteList = everything ? index.notes : index.notes.filter { plan.notes.contains($0.source.path) }
+            let noteList = everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }
             // Note pages go to disk in batches, so the whole site is never in memory at once, each rendered, hashed
             // and written by one worker. A note's search text goes with its page: a complete build writes every
             // text script; a rebuild, those of the edited notes.
@@ -524,7 +557,7 @@ public final class SiteBuilder {
             }
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if partialIndex == nil && (everything || plan.sitePages) {
-                let missing = index.notes.filter { notes[$0.source.path]?.search == nil }
+                let missing = index.sourcePaths.indices.filter { notes[index.sourcePaths[$0]]?.search == nil }.map { index.notes[$0] }
                 let entries = try missing.parallelMap { SearchIndex.entries(of: try Self.withDocument($0, from: loader)) }
                 try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
@@ -538,11 +571,12 @@ public final class SiteBuilder {
                 if let partial = partialIndex {
                     partialIndex = nil
                     newSearchBase = nil
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial)) }
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial), feed: true) }
                 } else {
                     let search: SearchPlan
                     (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: search.files()) }
+                    let feed = everything || plan.feed
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: search.files(), feed: feed) }
                 }
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
@@ -592,18 +626,18 @@ public final class SiteBuilder {
             if base.patched.count <= SearchBase.patchLimit(notes: index.notes.count),
                base.sections.count == index.notes.count,
                base.patched.allSatisfy({ base.sections[$0] != nil && index.note(atSourcePath: $0) != nil }) {
-                let patched = index.notes.filter { base.patched.contains($0.source.path) }
-                let removed = patched.map { base.sections[$0.source.path]! }.sorted { $0.lowerBound < $1.lowerBound }
-                return (.patch(patched.map { notes[$0.source.path]!.search! }, replacing: removed), base)
+                let patched = index.sourcePaths.filter(base.patched.contains)
+                let removed = patched.map { base.sections[$0]! }.sorted { $0.lowerBound < $1.lowerBound }
+                return (.patch(patched.map { notes[$0]!.search! }, replacing: removed), base)
             }
         }
         var sections: [String: Range<Int>] = [:]
         var entries: [SearchIndex.Entries] = []
         entries.reserveCapacity(index.notes.count)
         var count = 0
-        for note in index.notes {
-            let noteEntries = notes[note.source.path]!.search!
-            sections[note.source.path] = count..<(count + noteEntries.count)
+        for path in index.sourcePaths {
+            let noteEntries = notes[path]!.search!
+            sections[path] = count..<(count + noteEntries.count)
             count += noteEntries.count
             entries.append(noteEntries)
         }

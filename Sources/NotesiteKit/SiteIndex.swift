@@ -6,6 +6,9 @@ public struct SiteIndex: Sendable {
     public let notes: [Note]
     /// Files under `notes/` that are not notes, as paths below `notes/`.
     public let assets: Set<String>
+    /// Each note's source path, in the order of `notes`: a pass over every note that needs only its path reads
+    /// these rather than the notes, each of which `for`, `filter` and `map` would copy.
+    public let sourcePaths: [String]
     /// Every lookup is by position in `notes`, which holds each note once: a `Note` is large, and a site of
     /// 10,000 notes copied into several tables costs a rebuild more than the edit does.
     private let byPath: [String: Int]
@@ -28,12 +31,16 @@ public struct SiteIndex: Sendable {
         byPath.reserveCapacity(notes.count)
         var ranges: [Language: Range<Int>] = [:]
         var byKey: [String: [Int]] = [:]
-        for (i, note) in self.notes.enumerated() {
-            byPath[note.source.path] = i
-            ranges[note.language] = (ranges[note.language]?.lowerBound ?? i)..<(i + 1)
-            if let key = note.metadata.translationKey { byKey[key, default: []].append(i) }
+        // By position: `for note in` would copy each note.
+        for i in self.notes.indices {
+            byPath[self.notes[i].source.path] = i
+            let language = self.notes[i].language
+            ranges[language] = (ranges[language]?.lowerBound ?? i)..<(i + 1)
+            if let key = self.notes[i].metadata.translationKey { byKey[key, default: []].append(i) }
         }
         self.byPath = byPath
+        let sorted = self.notes
+        self.sourcePaths = sorted.indices.map { sorted[$0].source.path }
         self.languageRanges = ranges
         self.byTranslationKey = byKey
     }
@@ -41,7 +48,8 @@ public struct SiteIndex: Sendable {
     /// Notes that would be written to the same page (`content.duplicate-slug`): a second note of one language with
     /// the same slug, which a case-insensitive file system or a copied folder can produce.
     public static func duplicateSlugs(in notes: [Note]) -> [Diagnostic] {
-        laterDuplicates(in: notes, key: { $0.outputPath.lowercased() }) { note, earlier in
+        let keys = notes.indices.map { LanguageKey(language: notes[$0].language, text: notes[$0].slug.lowercasedIfNeeded) }
+        return laterDuplicates(in: notes, keys: keys) { note, earlier in
             Diagnostic(.error, "content.duplicate-slug", file: note.source.displayPath, at: nil,
                        "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files")
         }
@@ -50,23 +58,36 @@ public struct SiteIndex: Sendable {
     /// Notes of one language that share a `translation_key`: a page can link only one of them as the translation.
     /// The first by path keeps the place; each later one is a warning that names it.
     public static func duplicateTranslations(in notes: [Note]) -> [Diagnostic] {
-        laterDuplicates(in: notes, key: { note in note.metadata.translationKey.map { note.language.rawValue + "\u{0}" + $0 } }) { note, earlier in
+        let keys = notes.indices.map { i in notes[i].metadata.translationKey.map { LanguageKey(language: notes[i].language, text: $0) } }
+        return laterDuplicates(in: notes, keys: keys) { note, earlier in
             Diagnostic(.warning, "content.duplicate-translation", file: note.source.displayPath, at: nil,
                        "this note and \(earlier.source.displayPath) are both the \(note.language.rawValue) version of translation_key '\(note.metadata.translationKey ?? "")'; other languages link only to \(earlier.source.displayPath). Give this note its own translation_key")
         }
     }
 
-    /// In path order, each note whose `key` an earlier note already has, reported against that earlier note. Notes
-    /// without a key take part in nothing. Only notes that share a key are sorted, which in a sound site is none.
-    private static func laterDuplicates(in notes: [Note], key: (Note) -> String?,
-                                        report: (_ note: Note, _ earlier: Note) -> Diagnostic) -> [Diagnostic] {
-        var groups: [String: [Int]] = [:]
-        groups.reserveCapacity(notes.count)
-        for (i, note) in notes.enumerated() {
-            if let key = key(note) { groups[key, default: []].append(i) }
+    private struct LanguageKey: Hashable {
+        var language: Language
+        var text: String
+    }
+
+    /// In path order, each note whose key (`keys`, by position) an earlier note already has, reported against that
+    /// earlier note. Notes without a key take part in nothing. Only notes that share a key are sorted, which in a
+    /// sound site is none.
+    private static func laterDuplicates<Key: Hashable>(in notes: [Note], keys: [Key?],
+                                                       report: (_ note: Note, _ earlier: Note) -> Diagnostic) -> [Diagnostic] {
+        var first: [Key: Int] = [:]
+        first.reserveCapacity(notes.count)
+        var shared: [Key: [Int]] = [:]
+        for i in keys.indices {
+            guard let key = keys[i] else { continue }
+            if let earlier = first[key] {
+                shared[key, default: [earlier]].append(i)
+            } else {
+                first[key] = i
+            }
         }
         var result: [Diagnostic] = []
-        for group in groups.values where group.count > 1 {
+        for group in shared.values {
             let sorted = group.sorted { notes[$0].source.path < notes[$1].source.path }
             for later in sorted.dropFirst() { result.append(report(notes[later], notes[sorted[0]])) }
         }

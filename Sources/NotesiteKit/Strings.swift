@@ -73,3 +73,11 @@ extension StringProtocol {
         return utf8.contains(byte)
     }
 }
+
+extension String {
+    /// `lowercased()`, without making a new string when there is nothing to lower: ASCII text with no capitals,
+    /// which is what most slugs are.
+    var lowercasedIfNeeded: String {
+        utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? self : lowercased()
+    }
+}

@@ -66,6 +66,16 @@ import Testing
         #expect(!changed.contains("zh/shoushi.html"), "a note that neither lists nor neighbours it is left alone")
     }
 
+    @Test func aNewAuthorReachesTheFeedAndABodyEditLeavesItAlone() throws {
+        let (_, changed) = try expectRebuildMatchesFreshBuild { site in
+            let path = "notes/en/collapse.md"
+            let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
+            try site.write(path, text.replacingOccurrences(of: "Fixture Author", with: "Another Author"))
+        }
+        #expect(changed.contains("feed.xml"))
+        #expect(!changed.contains("index.html"), "the lists show no author")
+    }
+
     @Test func addingAndDeletingNotesAndImages() throws {
         _ = try expectRebuildMatchesFreshBuild { site in
             try site.write("notes/en/new-note.md", "---\ntitle: New\ndate: 2025-01-02\nlang: en\n---\n\nSee [collapse](collapse.md#step-1-choose-the-primary).\n")
