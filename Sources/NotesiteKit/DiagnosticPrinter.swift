@@ -1,9 +1,12 @@
 import Foundation
+import NotesiteMarkdown
 
 /// Prints diagnostics as compilers do: the `path:line:col: severity: message [rule]` line, the source line with a
 /// caret under the column, and any fix-its.
 public struct DiagnosticPrinter {
-    private var cache: [String: [Substring]] = [:]
+    /// The last file a line was shown from, and its lines (nil when it could not be read). Diagnostics come sorted
+    /// by file, so one file at a time is enough, and a check of a large site does not end up holding every note.
+    private var current: (file: String, lines: LineTable?)?
     /// Source lines longer than this many characters are cut down to the part around the caret.
     static let maximumWidth = 120
 
@@ -34,12 +37,13 @@ public struct DiagnosticPrinter {
     }
 
     private mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
-        if cache[file] == nil {
-            guard let data = FileManager.default.contents(atPath: file), let text = ContentLoader.decode(data) else { return nil }
-            cache[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if current?.file != file {
+            let text = FileManager.default.contents(atPath: file).flatMap(ContentLoader.decode)
+            current = (file, text.map { LineTable($0) })
         }
-        guard let lines = cache[file], number >= 1, number <= lines.count else { return nil }
-        return lines[number - 1]
+        guard var line = current?.lines?.line(number) else { return nil }
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        return Substring(String(decoding: line, as: UTF8.self))
     }
 }
 
