@@ -34,6 +34,24 @@ import Testing
         #expect(shown[shown.index(shown.startIndex, offsetBy: offset)] == ">")
     }
 
+    @Test func theCaretLineComesFromItsOwnFileAndLineWhateverTheLineEndings() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-lines-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let crlf = folder.appendingPathComponent("crlf.md"), lf = folder.appendingPathComponent("lf.md")
+        try Data("---\r\ntitle: A\r\n---\r\n\r\nCall `show(_:sender)` here.\r\n".utf8).write(to: crlf)
+        try Data("first\nsecond `x`\n".utf8).write(to: lf)
+        var printer = DiagnosticPrinter()
+        let first = printer.format(Diagnostic(.error, "symbol.malformed", file: crlf.path, at: SourceLocation(line: 5, column: 7), "bad"))
+        #expect(first.split(separator: "\n").dropFirst().first == "    Call `show(_:sender)` here.")
+        #expect(first.hasSuffix("\n          ^"))
+        let second = printer.format(Diagnostic(.warning, "symbol.unknown", file: lf.path, at: SourceLocation(line: 2, column: 8), "w"))
+        #expect(second.split(separator: "\n").dropFirst().first == "    second `x`")
+        // Back to the first file: read again, not mixed up with the second.
+        let again = printer.format(Diagnostic(.error, "symbol.malformed", file: crlf.path, at: SourceLocation(line: 2, column: 1), "t"))
+        #expect(again.split(separator: "\n").dropFirst().first == "    title: A")
+    }
+
     @Test func json() throws {
         let text = DiagnosticFormatter.json([diagnostic], files: 6)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
