@@ -56,15 +56,12 @@ struct BrowserTests {
     /// After serve's rebuild, the page reads the patch over the index: the edited note's new words are found, its
     /// old ones no longer are, and the other notes' sections are still there.
     @Test func searchReadsThePatchARebuildWrites() throws {
-        let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
-        let snapshot = FolderSnapshot(options: site.options)
+        let served = try ServedSite()
+        let site = served.site
         let path = "notes/en/collapse.md"
-        let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
+        let text = try served.source(path)
         #expect(text.contains("primary"))
-        try site.write(path, text.replacingOccurrences(of: "primary", with: "wombat"))
-        #expect(try builder.run(.build, changes: FolderSnapshot(options: site.options).changes(since: snapshot)).succeeded)
+        #expect(try served.edit(path, text.replacingOccurrences(of: "primary", with: "wombat")).succeeded)
         #expect(try site.read("assets/search-patch.js").contains("\"wombat\""))
 
         func results(_ query: String) throws -> [Substring] {

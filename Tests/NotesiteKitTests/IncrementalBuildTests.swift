@@ -93,59 +93,38 @@ import Testing
     }
 
     @Test func aHeadingRenamedUnderALinkIsReportedAndFixed() throws {
-        let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
-        var snapshot = FolderSnapshot(options: site.options)
+        let served = try ServedSite()
         let path = "notes/en/collapse.md"
-        let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
-        try site.write(path, text.replacingOccurrences(of: "## Step 2: collapse the secondary", with: "## Step two"))
-        var next = FolderSnapshot(options: site.options)
-        let broken = try builder.run(.build, changes: next.changes(since: snapshot))
+        let text = try served.source(path)
+        let broken = try served.edit(path, text.replacingOccurrences(of: "## Step 2: collapse the secondary", with: "## Step two"))
         #expect(broken.diagnostics.contains { $0.rule == "link.anchor-missing" && $0.file.hasSuffix("en/collapse.md") })
-        snapshot = next
-        try site.write(path, text)
-        next = FolderSnapshot(options: site.options)
-        let fixed = try builder.run(.build, changes: next.changes(since: snapshot))
+        let fixed = try served.edit(path, text)
         #expect(!fixed.diagnostics.contains { $0.rule == "link.anchor-missing" })
     }
 
     @Test func aBrokenEditWritesNothingAndTheFixBringsThePageBack() throws {
-        let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
+        let served = try ServedSite()
+        let site = served.site
         let good = try site.read("en/collapse.html")
-        var snapshot = FolderSnapshot(options: site.options)
         let path = "notes/en/collapse.md"
-        let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
-        try site.write(path, text.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]") + "\nA new line.\n")
-        var next = FolderSnapshot(options: site.options)
-        let broken = try builder.run(.build, changes: next.changes(since: snapshot))
+        let text = try served.source(path)
+        let broken = try served.edit(path, text.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]") + "\nA new line.\n")
         #expect(!broken.succeeded)
         #expect(broken.filesWritten == 0)
         #expect(try site.read("en/collapse.html") == good)
 
-        snapshot = next
-        try site.write(path, text + "\nA new line.\n")
-        next = FolderSnapshot(options: site.options)
-        let fixed = try builder.run(.build, changes: next.changes(since: snapshot))
+        let fixed = try served.edit(path, text + "\nA new line.\n")
         #expect(fixed.succeeded)
         #expect(try site.read("en/collapse.html").contains("A new line."))
     }
 
     @Test func thePatchGathersEveryEditSinceTheIndexAndAFullRunEmptiesIt() throws {
-        let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
+        let served = try ServedSite()
+        let site = served.site
         let index = try site.read("assets/search-index.js")
         #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
-        var snapshot = FolderSnapshot(options: site.options)
         func edit(_ path: String, _ change: (String) -> String) throws {
-            let text = try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
-            try site.write(path, change(text))
-            let next = FolderSnapshot(options: site.options)
-            #expect(try builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
-            snapshot = next
+            #expect(try served.edit(path, change(served.source(path))).succeeded)
         }
         try edit("notes/zh/shoushi.md") { $0 + "\n绿萝\n" }
         try edit("notes/en/collapse.md") { $0 + "\nQuokkas.\n" }
@@ -162,27 +141,21 @@ import Testing
         // A complete run (no list of changes) writes the index whole again and empties the patch.
         try edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "Quokkas.", with: "Wombats.") }
         #expect(try SearchAnswers(site.output).words["quokkas"] == nil)
-        _ = try builder.run(.build)
+        _ = try served.builder.run(.build)
         #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
         #expect(try SearchAnswers(site.output).words["wombats"]?.count == 1)
     }
 
     @Test func aGoodEditMadeInTheSameRunAsABrokenOneIsWrittenWhenTheBrokenOneIsFixed() throws {
-        let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
-        var snapshot = FolderSnapshot(options: site.options)
+        let served = try ServedSite()
+        let site = served.site
         let good = "notes/zh/shoushi.md", bad = "notes/en/collapse.md"
-        let goodText = try String(contentsOf: site.content.appendingPathComponent(good), encoding: .utf8)
-        let badText = try String(contentsOf: site.content.appendingPathComponent(bad), encoding: .utf8)
+        let goodText = try served.source(good)
+        let badText = try served.source(bad)
         try site.write(good, goodText + "\n新的一段。\n")
         try site.write(bad, badText.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]"))
-        var next = FolderSnapshot(options: site.options)
-        #expect(try !builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
-        snapshot = next
-        try site.write(bad, badText)
-        next = FolderSnapshot(options: site.options)
-        #expect(try builder.run(.build, changes: next.changes(since: snapshot)).succeeded)
+        #expect(try !served.rebuild().succeeded)
+        #expect(try served.edit(bad, badText).succeeded)
         #expect(try site.read("zh/shoushi.html").contains("新的一段。"))
         #expect(try SearchAnswers(site.output).words["新的"] != nil)
     }

@@ -52,3 +52,36 @@ func require<T>(_ value: T?, _ message: String = "missing value") throws -> T {
     guard let value else { throw TestFailure(message) }
     return value
 }
+
+/// A scratch site built once by a builder that keeps its state, then rebuilt after each edit with the changes a
+/// folder snapshot sees, as `notesite serve` does.
+final class ServedSite {
+    let site: ScratchSite
+    let builder: SiteBuilder
+    private var snapshot: FolderSnapshot
+
+    init() throws {
+        site = try ScratchSite()
+        builder = SiteBuilder(options: site.options)
+        _ = try builder.run(.build)
+        snapshot = FolderSnapshot(options: site.options)
+    }
+
+    /// The text of a file below the content folder (`notes/en/collapse.md`).
+    func source(_ path: String) throws -> String {
+        try String(contentsOf: site.content.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Rebuilds with what changed since the last run.
+    @discardableResult func rebuild() throws -> SiteReport {
+        let next = FolderSnapshot(options: site.options)
+        defer { snapshot = next }
+        return try builder.run(.build, changes: next.changes(since: snapshot))
+    }
+
+    /// Writes `text` to the note at `path` and rebuilds.
+    @discardableResult func edit(_ path: String, _ text: String) throws -> SiteReport {
+        try site.write(path, text)
+        return try rebuild()
+    }
+}
