@@ -30,7 +30,7 @@ public final class SiteBuilder {
     /// thread only.
     final class NoteState: @unchecked Sendable {
         var note: Note?
-        var diagnostics: [Diagnostic]
+        let diagnostics: [Diagnostic]
         var mentions: [Mention] = []
         /// Link problems, with the destination as written; they depend on other notes, so they are worked out
         /// again when a note they point to changes.
@@ -573,10 +573,10 @@ public final class SiteBuilder {
                     newSearchBase = nil
                     jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial), feed: true) }
                 } else {
-                    let search: SearchPlan
+                    let search: @Sendable () -> PageRenderer.SearchFiles
                     (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
                     let feed = everything || plan.feed
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: search.files(), feed: feed) }
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: search(), feed: feed) }
                 }
             }
             let statics = renderer.staticFiles(contentRoot: options.content)
@@ -603,24 +603,13 @@ public final class SiteBuilder {
         return (filesWritten, pagesWritten)
     }
 
-    /// The search scripts a run writes, as inputs: the index is put together by the job that writes it.
-    enum SearchPlan: Sendable {
-        case index([SearchIndex.Entries])
-        case patch([SearchIndex.Entries], replacing: [Range<Int>])
-
-        func files() -> PageRenderer.SearchFiles {
-            switch self {
-            case .index(let entries): .index(SearchIndex(entries: entries))
-            case .patch(let entries, let removed): .patch(SearchIndex(entries: entries), replacing: removed)
-            }
-        }
-    }
-
     /// Whether this run writes the search index whole or a patch over the one on disk, and the index on disk
     /// after it. Every note has its entries by now. A patch holds every note edited since the index was written
     /// (`reindexed` adds this run's), so it replaces the last patch; past `SearchBase.patchLimit` notes, or when
     /// the notes themselves changed, the index is written whole and the patch emptied.
-    private func searchPlan(everything: Bool, reindexed: Set<String>, index: SiteIndex) -> (SearchPlan, SearchBase) {
+    /// The search files come back as a closure, so that the job that writes them puts the index together.
+    private func searchPlan(everything: Bool, reindexed: Set<String>, index: SiteIndex)
+        -> (files: @Sendable () -> PageRenderer.SearchFiles, base: SearchBase) {
         if !everything, var base = searchBase {
             base.patched.formUnion(reindexed)
             if base.patched.count <= SearchBase.patchLimit(notes: index.notes.count),
@@ -628,7 +617,8 @@ public final class SiteBuilder {
                base.patched.allSatisfy({ base.sections[$0] != nil && index.note(atSourcePath: $0) != nil }) {
                 let patched = index.sourcePaths.filter(base.patched.contains)
                 let removed = patched.map { base.sections[$0]! }.sorted { $0.lowerBound < $1.lowerBound }
-                return (.patch(patched.map { notes[$0]!.search! }, replacing: removed), base)
+                let entries = patched.map { notes[$0]!.search! }
+                return ({ .patch(SearchIndex(entries: entries), replacing: removed) }, base)
             }
         }
         var sections: [String: Range<Int>] = [:]
@@ -641,6 +631,6 @@ public final class SiteBuilder {
             count += noteEntries.count
             entries.append(noteEntries)
         }
-        return (.index(entries), SearchBase(sections: sections))
+        return ({ [entries] in .index(SearchIndex(entries: entries)) }, SearchBase(sections: sections))
     }
 }

@@ -49,6 +49,6 @@ enum SiteFeed {
 
     static func xml(_ s: String) -> String {
         let escaped = Escape.text(s)
-        return escaped.utf8.contains(UInt8(ascii: "'")) ? escaped.replacingOccurrences(of: "'", with: "&apos;") : escaped
+        return escaped.containsASCII("'") ? escaped.replacingOccurrences(of: "'", with: "&apos;") : escaped
     }
 }
