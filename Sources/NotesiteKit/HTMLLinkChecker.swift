@@ -94,8 +94,9 @@ public enum HTMLLinkChecker {
         return sorted.parallelMap { page -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             let display = outputDisplay.isEmpty ? page.path : "\(outputDisplay)/\(page.path)"
-            for link in page.links where !skipping.contains("\(page.path) \(link.value)") {
-                guard let problem = problem(with: link.value, on: page.path, paths: paths, ids: ids) else { continue }
+            for link in page.links {
+                guard let problem = problem(with: link.value, on: page.path, paths: paths, ids: ids),
+                      !skipping.contains("\(page.path) \(link.value)") else { continue }
                 diagnostics.append(Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
                                               "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it"))
             }
@@ -107,10 +108,10 @@ public enum HTMLLinkChecker {
         if value.isEmpty { return "is empty" }
         if value.hasPrefix("//") || LinkResolver.hasScheme(value) { return nil }
         if value.hasPrefix("/") { return "is absolute, so it breaks when the site is opened from disk or a sub-path" }
-        let parts = value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        var pathPart = String(parts[0])
-        if let query = pathPart.firstIndex(of: "?") { pathPart = String(pathPart[..<query]) }
-        pathPart = pathPart.removingPercentEncoding ?? pathPart
+        let hash = value.utf8.firstIndex(of: UInt8(ascii: "#"))
+        let beforeHash = value[..<(hash ?? value.endIndex)]
+        let query = beforeHash.utf8.firstIndex(of: UInt8(ascii: "?"))
+        let pathPart = LinkResolver.percentDecoded(beforeHash[..<(query ?? beforeHash.endIndex)])
         let target: String
         if pathPart.isEmpty {
             target = page
@@ -119,8 +120,8 @@ public enum HTMLLinkChecker {
             target = resolved
         }
         guard paths.contains(target) else { return "leads to '\(target)', which the site does not have" }
-        if parts.count == 2, !parts[1].isEmpty, target.hasSuffix(".html") {
-            let fragment = String(parts[1]).removingPercentEncoding ?? String(parts[1])
+        if let hash, value.utf8.index(after: hash) != value.endIndex, target.hasSuffix(".html") {
+            let fragment = LinkResolver.percentDecoded(value[value.utf8.index(after: hash)...])
             if ids[target]?.contains(fragment) != true { return "leads to '#\(fragment)', which is not an id on '\(target)'" }
         }
         return nil

@@ -163,28 +163,70 @@ public struct LinkResolver: Sendable {
     }
 
     private func decode(_ s: String) -> String {
-        s.utf8.contains(UInt8(ascii: "%")) ? (s.removingPercentEncoding ?? s) : s
+        Self.percentDecoded(s[...])
     }
 
+    /// `s` with its `%XX` escapes decoded, as `removingPercentEncoding` does; `s` itself when it has none, when an
+    /// escape is cut short or not hexadecimal, or when the decoded bytes are not UTF-8.
+    static func percentDecoded(_ s: Substring) -> String {
+        let utf8 = s.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(s) }
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let byte = utf8[i]
+            i = utf8.index(after: i)
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard i != utf8.endIndex, let high = hexValue(utf8[i]) else { return String(s) }
+            let next = utf8.index(after: i)
+            guard next != utf8.endIndex, let low = hexValue(utf8[next]) else { return String(s) }
+            bytes.append(high << 4 | low)
+            i = utf8.index(after: next)
+        }
+        return String(validating: bytes, as: UTF8.self) ?? String(s)
+    }
+
+    /// Whether `s` starts with a URL scheme (`https:`, `mailto:`): an ASCII letter, then letters, digits, `+`,
+    /// `-` or `.`, then a colon.
     static func hasScheme(_ s: String) -> Bool {
-        guard let colon = s.firstIndex(of: ":") else { return false }
-        let scheme = s[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+        var first = true
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return !first
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if first { return false }
+            default: return false
+            }
+            first = false
+        }
+        return false
     }
 
     /// Joins a relative `path` to the folder of `notePath` and removes `.` and `..`; nil when it climbs above the
     /// content folder or is absolute.
     static func normalise(_ path: String, relativeTo notePath: String) -> String? {
         guard !path.hasPrefix("/") else { return nil }
-        var parts = notePath.split(separator: "/").dropLast().map(String.init)
+        var parts = notePath.split(separator: "/").dropLast()
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch component {
             case ".": continue
             case "..":
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
-            default: parts.append(String(component))
+            default: parts.append(component)
             }
         }
         return parts.joined(separator: "/")

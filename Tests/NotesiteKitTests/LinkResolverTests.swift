@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 import Testing
 @testable import NotesiteKit
@@ -35,6 +36,19 @@ import Testing
         #expect(resolver.target(of: "../ru/none.md", from: "notes/en/a.md") == .missing(path: "../ru/none.md"))
         #expect(resolver.target(of: "../../../etc/passwd", from: "notes/en/a.md") == .missing(path: "../../../etc/passwd"))
         #expect(resolver.target(of: "", from: "notes/en/a.md") == .empty)
+    }
+
+    /// The decoder the link checks use agrees with Foundation's `removingPercentEncoding`, falling back to the
+    /// text itself where Foundation gives up.
+    @Test(arguments: ["plain", "a%20b", "%E6%94%B6%E8%B5%B7-x", "%e6%94%b6", "100%", "%4", "%zz1", "%FF%FE", "%C3%A9t%C3%A9",
+                      "x%2Fy%23z", "%", "", "中文%20", "%E6%94"])
+    func percentDecodingMatchesFoundation(text: String) {
+        #expect(LinkResolver.percentDecoded(text[...]) == (text.removingPercentEncoding ?? text))
+    }
+
+    @Test func schemesAreLettersThenLettersDigitsPlusMinusOrDot() {
+        for yes in ["https://x", "mailto:a@b", "x-man-page://ls", "git+ssh://h", "a.b:c", "C:"] { #expect(LinkResolver.hasScheme(yes), "\(yes)") }
+        for no in ["a.html", ":x", "1http://x", "../a:b", "a b:c", "ümlaut:x", "-x:y", "#a:b", ""] { #expect(!LinkResolver.hasScheme(no), "\(no)") }
     }
 
     @Test func reportsBrokenLinksAnchorsAndImagesWithPositions() {
