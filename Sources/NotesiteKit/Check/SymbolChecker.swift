@@ -9,6 +9,25 @@ public struct SymbolChecker: Sendable {
     /// Every Swift and Objective-C spelling of the list, for "did you mean".
     private let allSpellings: [String]
     private let byBaseName: [String: [String]]
+    /// Each symbol's written forms, worked out once rather than for every mention.
+    private let spellingsByID: [String: KnownSpellings]
+
+    /// The forms one symbol may be written in.
+    struct KnownSpellings: Sendable {
+        /// For each normalised Swift form (bare, qualified, `.case`, …), the Swift versions that call the symbol so,
+        /// oldest first, `"5"` for today's: what `Symbol.swiftVersions(writtenAs:)` answers.
+        var swiftVersions: [String: [String]] = [:]
+        var objc: Set<String> = []
+
+        init(_ symbol: Symbol) {
+            for version in Symbol.swiftVersions {
+                guard let name = symbol.swiftNames[version] else { continue }
+                for key in symbol.variants(of: name) { swiftVersions[key, default: []].append(version) }
+            }
+            for key in symbol.variants(of: symbol.swift) { swiftVersions[key, default: []].append("5") }
+            objc = symbol.objcSpellings
+        }
+    }
 
     /// The iOS release each Swift version of the list shipped with, to judge deprecations by a note's era.
     static let eraIOS: [String: Double] = ["2": 9.0, "3": 10.0, "4": 11.0, "4.2": 12.0, "5": .infinity]
@@ -25,6 +44,7 @@ public struct SymbolChecker: Sendable {
             if let objc = symbol.objc { spellings.insert(objc) }
         }
         allSpellings = spellings.sorted()
+        spellingsByID = Dictionary(finder.resolver.list.symbols.map { ($0.id, KnownSpellings($0)) }, uniquingKeysWith: { first, _ in first })
         byBaseName = byBase.mapValues { $0.sorted() }
     }
 
@@ -86,7 +106,7 @@ public struct SymbolChecker: Sendable {
     private func checkInline(_ code: String, at start: SourceLocation, lines: [[UInt8]] = [], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
         let trimmed = code.trimmingWhitespace
         if let symbol = finder.symbol(forInlineCode: trimmed) {
-            return judge(symbol, spelling: trimmed, isObjC: symbol.objcSpellings.contains(trimmed), replaceable: trimmed,
+            return judge(symbol, spelling: trimmed, isObjC: isObjC(trimmed, for: symbol), replaceable: trimmed,
                          at: start, prose: true, version: version, file: file)
         }
         if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
@@ -110,7 +130,7 @@ public struct SymbolChecker: Sendable {
                                 file: String) -> [Diagnostic] {
         for candidate in reference.candidates {
             guard let symbol = finder.resolver.resolve(candidate) else { continue }
-            let isObjC = dialect == .objc || symbol.objcSpellings.contains(candidate)
+            let isObjC = dialect == .objc || self.isObjC(candidate, for: symbol)
             // A fix-it can replace the name only when the spelling is the identifier itself.
             let replaceable = candidate == text || candidate == "." + text ? text : nil
             return judge(symbol, spelling: candidate, isObjC: isObjC, replaceable: replaceable, at: location,
@@ -140,7 +160,8 @@ public struct SymbolChecker: Sendable {
                        prose: Bool, version: String, file: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
         if !isObjC {
-            let versions = symbol.swiftVersions(writtenAs: spelling)
+            let versions = spellingsByID[symbol.id].map { $0.swiftVersions[SymbolResolver.normalise(spelling)] ?? [] }
+                ?? symbol.swiftVersions(writtenAs: spelling)
             let expected = symbol.name(inSwift: version)
             if !versions.contains(version), let expected, !versions.isEmpty {
                 let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
@@ -165,6 +186,10 @@ public struct SymbolChecker: Sendable {
             result.append(Diagnostic(.warning, "symbol.deprecated", file: file, at: location, message))
         }
         return result
+    }
+
+    private func isObjC(_ spelling: String, for symbol: Symbol) -> Bool {
+        (spellingsByID[symbol.id]?.objc ?? symbol.objcSpellings).contains(spelling)
     }
 
     // MARK: Malformed and unknown names with labels
