@@ -82,7 +82,13 @@ public struct PageRenderer: Sendable {
 
     /// The reference pages, the collapse table and `reference/symbols.json`.
     public func referencePages() -> [OutputFile] {
-        reference?.pages(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
+        referencePageJobs().parallelMap { $0() }
+    }
+
+    /// The same files, one job each, for a caller that runs them with its other jobs and writes each file as it
+    /// comes.
+    public func referencePageJobs() -> [@Sendable () -> OutputFile] {
+        reference?.pageJobs(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
     }
 
     /// The home page and one index page per language.

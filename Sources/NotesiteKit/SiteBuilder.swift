@@ -364,14 +364,18 @@ public final class SiteBuilder {
         }
         paths.formUnion(pages.map(\.path))
         let baseURL = options.baseURL, content = options.content
-        let jobs: [@Sendable () -> [OutputFile]] = [
-            { renderer.referencePages() }, { renderer.listingPages() },
+        // The other files, each kept only as its path and, for a page, its ids and links, as soon as it is made.
+        let jobs: [@Sendable () -> [OutputFile]] = renderer.referencePageJobs().map { job in { [job()] } } + [
+            { renderer.listingPages() },
             { renderer.sitePages(baseURL: baseURL, search: .none) + renderer.staticFiles(contentRoot: content) },
         ]
-        let others = jobs.parallelMap { $0() }.flatMap { $0 }
-        paths.formUnion(others.map(\.path))
+        for files in jobs.parallelMap({ job in job().map { ($0.path, $0.path.hasSuffix(".html") ? HTMLLinkChecker.PageLinks($0) : nil) } }) {
+            for (path, links) in files {
+                paths.insert(path)
+                if let links { pages.append(links) }
+            }
+        }
         paths.formUnion([PageRenderer.searchIndexPath, SearchIndex.patchPath])
-        pages += others.filter { $0.path.hasSuffix(".html") }.parallelMap(HTMLLinkChecker.PageLinks.init)
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
         for note in index.notes {
@@ -564,7 +568,7 @@ public final class SiteBuilder {
             }
             // The site-wide files, side by side: the reference pages, the lists, the search index and the feed.
             var jobs: [@Sendable () throws -> [OutputFile]] = []
-            if everything || plan.reference { jobs.append { renderer.referencePages() } }
+            if everything || plan.reference { jobs += renderer.referencePageJobs().map { job in { [job()] } } }
             if everything || plan.listings { jobs.append { renderer.listingPages() } }
             if everything || plan.sitePages {
                 let baseURL = options.baseURL

@@ -53,40 +53,46 @@ public struct ReferenceSite: Sendable {
 
     // MARK: Pages
 
-    func pages(templates: TemplateSet, common: (String, String) -> [String: Any]) -> [OutputFile] {
+    /// The reference's files, one job each: the jobs run side by side, and each file can go to disk as soon as it
+    /// is made, so the largest pages are never all in memory at once. The delegate-method reference, with most of
+    /// the mentions, comes first.
+    func pageJobs(templates: TemplateSet, common: @escaping @Sendable (String, String) -> [String: Any]) -> [@Sendable () -> OutputFile] {
         guard !data.isEmpty else { return [] }
-        var files: [OutputFile] = []
-        var indexContext = common(Self.indexPath, "Reference")
-        indexContext["pages"] = pageNames.map { name -> [String: Any] in
+        var jobs: [@Sendable () -> OutputFile] = pageNames.map { name in
+            { OutputFile(path: Self.pagePath(name), contents: .text(templates.render("reference-page", typePageContext(name, common: common)))) }
+        }
+        jobs.append { OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())) }
+        jobs.append { OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexPageContext(common: common)))) }
+        if data.collapseTable != nil {
+            jobs.append { OutputFile(path: Self.collapseTablePath, contents: .text(templates.render("collapse-table", collapseTableContext(common: common)))) }
+        }
+        return jobs
+    }
+
+    private func indexPageContext(common: (String, String) -> [String: Any]) -> [String: Any] {
+        var context = common(Self.indexPath, "Reference")
+        context["pages"] = pageNames.map { name -> [String: Any] in
             let members = data.symbols.symbols.filter { $0.page == name }
             var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count]
             if let type = data.symbols[name] { item["summary"] = type.summary.replacingOccurrences(of: "`", with: "") }
             if name == Self.delegatePage { item["isDelegate"] = true }
             return item
         }
-        if data.collapseTable != nil { indexContext["collapseTableHref"] = "collapse-table.html" }
-        files.append(OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexContext))))
+        if data.collapseTable != nil { context["collapseTableHref"] = "collapse-table.html" }
+        return context
+    }
 
-        // One page per type, rendered on all cores (the delegate page, with most of the mentions, is the longest).
-        let contexts = pageNames.map { name in ReadOnlyContext(path: Self.pagePath(name), values: typePageContext(name, common: common)) }
-        files += contexts.parallelMap { page in
-            OutputFile(path: page.path, contents: .text(templates.render("reference-page", page.values)))
+    private func collapseTableContext(common: (String, String) -> [String: Any]) -> [String: Any] {
+        var context = common(Self.collapseTablePath, "The collapse table")
+        context["table"] = data.collapseTable?.html { id in
+            data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
         }
-
-        if let table = data.collapseTable {
-            var context = common(Self.collapseTablePath, "The collapse table")
-            context["table"] = table.html { id in
-                data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
-            }
-            let shownIn = mentionItems(placeholderNotes(), from: Self.collapseTablePath, spellings: false)
-            if !shownIn.isEmpty {
-                context["mentions"] = shownIn
-                context["hasMentions"] = true
-            }
-            files.append(OutputFile(path: Self.collapseTablePath, contents: .text(templates.render("collapse-table", context))))
+        let shownIn = mentionItems(placeholderNotes(), from: Self.collapseTablePath, spellings: false)
+        if !shownIn.isEmpty {
+            context["mentions"] = shownIn
+            context["hasMentions"] = true
         }
-        files.append(OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())))
-        return files
+        return context
     }
 
     /// The template values of one type's page.
@@ -257,12 +263,6 @@ public struct ReferenceSite: Sendable {
         out += "\n  ]\n}\n"
         return out
     }
-}
-
-/// A page's template values, built on one thread and only read while pages render on all cores.
-private struct ReadOnlyContext: @unchecked Sendable {
-    let path: String
-    let values: [String: Any]
 }
 
 /// JSON string literals.
