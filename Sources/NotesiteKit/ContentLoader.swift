@@ -241,7 +241,7 @@ public struct ContentLoader: Sendable {
 
     private static func normalise(_ text: String) -> String {
         var text = text
-        if text.utf8.contains(UInt8(ascii: "\r")) {
+        if text.containsASCII("\r") {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
         return text

@@ -1,7 +1,8 @@
 /// HTML escaping for text, attribute values and URLs.
 public enum Escape {
     public static func text(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return s }
+        func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 }
+        guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? s.utf8.contains(where: special) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
         for c in s.unicodeScalars {
