@@ -85,17 +85,29 @@ public enum HTMLSanitizer {
 
     /// Whether a `style` attribute can run script or fetch something.
     static func isUnsafeStyle(_ value: String) -> Bool {
-        var squeezed = value.lowercased()
-        // CSS comments and escapes can split a keyword: `exp/**/ression(`, `\65xpression(`.
-        while let start = squeezed.range(of: "/*") {
-            let end = squeezed.range(of: "*/", range: start.upperBound..<squeezed.endIndex)?.upperBound ?? squeezed.endIndex
-            squeezed.removeSubrange(start.lowerBound..<end)
+        let lowered = Array(value.lowercased().utf8)
+        // CSS comments and escapes can split a keyword: `exp/**/ression(`, `\65xpression(`. Comments go, then
+        // spaces and control characters.
+        var squeezed: [UInt8] = []
+        squeezed.reserveCapacity(lowered.count)
+        var i = 0
+        while i < lowered.count {
+            if lowered[i] == UInt8(ascii: "/"), i + 1 < lowered.count, lowered[i + 1] == UInt8(ascii: "*") {
+                var j = i + 2
+                while j + 1 < lowered.count, !(lowered[j] == UInt8(ascii: "*") && lowered[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                i = j + 1 < lowered.count ? j + 2 : lowered.count
+                continue
+            }
+            if lowered[i] == UInt8(ascii: "\\") { return true }
+            if lowered[i] > 0x20 { squeezed.append(lowered[i]) }
+            i += 1
         }
-        if squeezed.containsASCII("\\") { return true }
-        squeezed = String(squeezed.unicodeScalars.filter { $0.value > 0x20 }.map(Character.init))
-        return ["expression(", "javascript:", "vbscript:", "url(", "@import", "behavior:", "-moz-binding", "image-set("]
-            .contains { squeezed.contains($0) }
+        return unsafeStyleWords.contains { word in
+            word.count <= squeezed.count && (0...(squeezed.count - word.count)).contains { start in squeezed[start..<(start + word.count)].elementsEqual(word) }
+        }
     }
+
+    private static let unsafeStyleWords = ["expression(", "javascript:", "vbscript:", "url(", "@import", "behavior:", "-moz-binding", "image-set("].map { Array($0.utf8) }
 
     /// One pass over one fragment.
     private struct Run {
