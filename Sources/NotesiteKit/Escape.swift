@@ -22,24 +22,29 @@ public enum Escape {
     /// Percent-encodes what may not stand in a URL (spaces, non-ASCII, quotes) and escapes `&` for HTML; keeps
     /// existing `%XX` escapes and the characters that give a URL its structure.
     static func href(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
+        // Most addresses (`../reference/UIViewController.html#…`) need nothing: they come back as they are.
+        let kept = keptInHref
+        let clean = s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { kept[Int($0)] } } ?? s.utf8.allSatisfy { kept[Int($0)] }
+        if clean { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        let hex = Array("0123456789ABCDEF".utf8)
         for byte in s.utf8 {
-            switch byte {
-            case 0x26: out += "&amp;"
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                if "-_.~!*'(),%#@?=;:/+$".utf8.contains(byte) {
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
-                } else {
-                    let hex = Array("0123456789ABCDEF".unicodeScalars)
-                    out.unicodeScalars.append("%")
-                    out.unicodeScalars.append(hex[Int(byte >> 4)])
-                    out.unicodeScalars.append(hex[Int(byte & 0xF)])
-                }
+            if kept[Int(byte)] {
+                out.append(byte)
+            } else if byte == UInt8(ascii: "&") {
+                out += Array("&amp;".utf8)
+            } else {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes an address keeps as they are: letters, digits, and the characters that give it its structure.
+    private static let keptInHref: [Bool] = (0..<256).map { byte in
+        let b = UInt8(byte)
+        return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || "-_.~!*'(),%#@?=;:/+$".utf8.contains(b)
     }
 }

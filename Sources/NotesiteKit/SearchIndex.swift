@@ -379,18 +379,30 @@ public struct SearchIndex: Sendable {
         out += "],\n\"shards\": ["
         out += shardNames.map(JSON.string).joined(separator: ",\n")
         out += "],\n\"index\": {"
+        // The postings, the bulk of the file, go straight into bytes.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(postings.count * 24)
+        var digits: [UInt8] = []
         for (i, token) in postings.keys.sorted(by: <).enumerated() {
-            if i > 0 { out += ",\n" }
+            if i > 0 { bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+            bytes += JSON.string(token.string).utf8
+            bytes += [UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "[")]
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
-            var list = ""
-            for id in postings[token]! {
-                if !list.isEmpty { list += "," }
-                list += String(id - previous)
+            for (k, id) in postings[token]!.enumerated() {
+                if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                var gap = id - previous
+                digits.removeAll(keepingCapacity: true)
+                repeat {
+                    digits.append(UInt8(ascii: "0") + UInt8(gap % 10))
+                    gap /= 10
+                } while gap > 0
+                bytes += digits.reversed()
                 previous = id
             }
-            out += "\(JSON.string(token.string)): [\(list)]"
+            bytes.append(UInt8(ascii: "]"))
         }
+        out += String(decoding: bytes, as: UTF8.self)
         out += "}}"
         return out
     }
