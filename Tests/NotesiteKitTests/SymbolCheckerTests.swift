@@ -149,3 +149,29 @@ import Testing
         }
     }
 }
+
+/// Inline code is analysed once per distinct span: asked again, on any thread, the finder gives the same names.
+@Suite struct InlineNamesTests {
+    private static let finder: MentionFinder = {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, _) = SymbolList.load(text: (try? String(contentsOf: url, encoding: .utf8)) ?? "", file: "symbols.yml")
+        return MentionFinder(resolver: SymbolResolver(list: list))
+    }()
+
+    private func describe(_ names: MentionFinder.InlineNames) -> String {
+        switch names {
+        case .whole(let symbol): "whole \(symbol.id)"
+        case .parts(let parts): "parts " + parts.map { "\($0.1.id)@\($0.0.range.lowerBound)" }.joined(separator: " ")
+        }
+    }
+
+    @Test func repeatedSpansGetTheSameAnswerOnEveryThread() {
+        let spans = ["isCollapsed", "splitViewController!.displayModeButtonItem()", "regular", "UISplitViewController"]
+        let first = spans.map { describe(Self.finder.names(inInlineCode: $0)) }
+        #expect(first == ["whole UISplitViewController.isCollapsed",
+                          "parts UIViewController.splitViewController@0 UISplitViewController.displayModeButtonItem@21",
+                          "parts ", "whole UISplitViewController"])
+        let again = Array(repeating: spans, count: 50).flatMap { $0 }.parallelMap { describe(Self.finder.names(inInlineCode: $0)) }
+        #expect(again == Array(repeating: first, count: 50).flatMap { $0 })
+    }
+}

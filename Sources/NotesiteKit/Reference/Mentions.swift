@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// A place where a note names a known symbol.
@@ -15,9 +16,34 @@ public struct Mention: Hashable, Sendable {
 /// Finds every mention of a known symbol in a note: inline code and the names in Swift and Objective-C blocks.
 public struct MentionFinder: Sendable {
     public let resolver: SymbolResolver
+    /// What each distinct inline code span names. Spans repeat across notes (`UISplitViewController`,
+    /// `isCollapsed`), and every span is looked at twice, for the mentions and for the page.
+    private let inlineCache = InlineCache()
 
     public init(resolver: SymbolResolver) {
         self.resolver = resolver
+    }
+
+    /// What an inline code span names: one symbol as a whole, or the names inside it (each with the spelling that
+    /// matched), or nothing.
+    public enum InlineNames: Sendable {
+        case whole(Symbol)
+        case parts([(CodeScanner.Reference, Symbol, String)])
+
+        static let none = InlineNames.parts([])
+    }
+
+    public func names(inInlineCode code: String) -> InlineNames {
+        if let known = inlineCache.names(of: code) { return known }
+        let names: InlineNames
+        if let symbol = symbol(forInlineCode: code) {
+            names = .whole(symbol)
+        } else {
+            let parts = inlineReferences(in: code)
+            names = parts.isEmpty ? .none : .parts(parts)
+        }
+        inlineCache.store(names, for: code)
+        return names
     }
 
     /// The symbol an inline code span names as a whole (`show(_:sender:)`), if any. A plain lowercase word
@@ -56,11 +82,12 @@ public struct MentionFinder: Sendable {
         note.forEachNodeWithSection { node, currentHeading in
             switch node.kind {
             case .code(let code):
-                if let symbol = symbol(forInlineCode: code) {
+                switch names(inInlineCode: code) {
+                case .whole(let symbol):
                     result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                           spelling: code, location: node.range.start))
-                } else {
-                    for (_, symbol, spelling) in inlineReferences(in: code) {
+                case .parts(let parts):
+                    for (_, symbol, spelling) in parts {
                         result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                               spelling: spelling, location: node.range.start))
                     }
@@ -84,5 +111,23 @@ public struct MentionFinder: Sendable {
     static func location(of offset: Int, in code: LineTable, block: SourceLocation) -> SourceLocation {
         let (line, column) = code.position(ofOffset: offset)
         return SourceLocation(line: block.line + line, column: block.column + column - 1)
+    }
+}
+
+/// `MentionFinder`'s answers for inline code, shared by the threads that parse and render notes.
+private final class InlineCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byCode: [String: MentionFinder.InlineNames] = [:]
+
+    func names(of code: String) -> MentionFinder.InlineNames? {
+        lock.lock()
+        defer { lock.unlock() }
+        return byCode[code]
+    }
+
+    func store(_ names: MentionFinder.InlineNames, for code: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        byCode[code] = names
     }
 }

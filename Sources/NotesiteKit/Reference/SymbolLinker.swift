@@ -44,12 +44,13 @@ struct SymbolLinker {
     }
 
     func inlineCode(_ code: String) -> String? {
-        if let symbol = finder.symbol(forInlineCode: code) {
+        switch finder.names(inInlineCode: code) {
+        case .whole(let symbol):
             return link(symbol, around: "<code>\(Escape.text(code))</code>")
+        case .parts(let references):
+            guard !references.isEmpty else { return nil }
+            return "<code>\(CodeHighlighter.html(code, spans: [], links: links(for: references)))</code>"
         }
-        let references = finder.inlineReferences(in: code)
-        guard !references.isEmpty else { return nil }
-        return "<code>\(CodeHighlighter.html(code, spans: [], links: links(for: references)))</code>"
     }
 
     private func links(for references: [(CodeScanner.Reference, Symbol, String)]) -> [CodeHighlighter.Link] {
