@@ -38,7 +38,8 @@ public struct PageRenderer: Sendable {
         case index(SearchIndex)
         /// The entries of the notes edited since the index on disk was written, with the ids of the sections
         /// they replace there: only the patch script is written (`SearchIndex.patchScript`).
-        case patch(SearchIndex, replacing: [Range<Int>])
+        /// `base` is the generation of the index on disk.
+        case patch(SearchIndex, replacing: [Range<Int>], base: String)
     }
 
     /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page; and with
@@ -52,14 +53,16 @@ public struct PageRenderer: Sendable {
         case .none:
             break
         case .index(var index):
+            // The notes' entries name the index; patches replace only those.
+            let generation = index.generation
             let symbols = referenceSearchSections()
             for section in symbols { index.add(section) }
-            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(index.script())))
+            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(index.script(generation: generation))))
             files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(SearchIndex.emptyPatch)))
             if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
-        case .patch(let patch, let removed):
+        case .patch(let patch, let removed, let base):
             // The reference's entries change only with the data, which rewrites the whole index.
-            files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(patch.patchScript(replacing: removed))))
+            files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(patch.patchScript(replacing: removed, base: base))))
         }
         guard feed else { return files }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))

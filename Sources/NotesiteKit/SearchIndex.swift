@@ -30,6 +30,9 @@ public struct SearchIndex: Sendable {
     }
 
     public private(set) var sections: [Section] = []
+    private var contentHash = ContentHash()
+    /// The name of what has been added so far (`generation(of:)`).
+    public var generation: String { contentHash.name }
     /// Each word's sections, by id (32 bits: a site has far fewer than four billion sections, and the postings
     /// are most of the index's memory).
     private var postings: [Token: [UInt32]] = [:]
@@ -81,6 +84,7 @@ public struct SearchIndex: Sendable {
     }
 
     private mutating func add(_ section: Section, tokens: [Token]) {
+        contentHash.add(section, tokens: tokens)
         let id = sections.count
         // The text goes to the section's own script; the index keeps only what the results list shows.
         var section = section
@@ -337,8 +341,43 @@ public struct SearchIndex: Sendable {
 
     /// `window.NOTESITE_SEARCH = {...}`: the text scripts' names; the sections as
     /// `[title, heading, lang, url, script, position in the script]`; and the postings.
-    public func script() -> String {
-        "window.NOTESITE_SEARCH = " + json(removed: nil) + ";\n"
+    /// `generation` names this index's contents (`generation(of:)`), for the patches written over it.
+    public func script(generation: String? = nil) -> String {
+        "window.NOTESITE_SEARCH = " + json(removed: nil, stamp: generation.map { ("generation", $0) }) + ";\n"
+    }
+
+    /// A name for an index made of `entries` (what `generation` is after adding them): a patch names the index it
+    /// was made for (`patchScript`), and the search page applies it only over that index, so an index and a patch
+    /// replaced one after the other never mix, even for a page that loads between the two.
+    public static func generation(of entries: [Entries]) -> String {
+        var hash = ContentHash()
+        for list in entries {
+            for (section, tokens) in list { hash.add(section, tokens: tokens) }
+        }
+        return hash.name
+    }
+
+    /// FNV-1a over every section's address, title, heading and words, in order.
+    struct ContentHash: Sendable {
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        var name: String { String(value, radix: 16) }
+
+        mutating func add(_ section: Section, tokens: [Token]) {
+            mix(section.url)
+            mix(section.title)
+            mix(section.heading ?? "")
+            for token in tokens { mix(token.string) }
+        }
+
+        private mutating func mix(_ text: String) {
+            var text = text
+            var hash = value
+            text.withUTF8 { bytes in
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            }
+            value = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
+        }
     }
 
     /// The search patch script, which the search page loads after the index: `null` when the index is whole.
@@ -348,15 +387,17 @@ public struct SearchIndex: Sendable {
     /// `window.NOTESITE_SEARCH_PATCH = {...}`: this index (the sections of notes edited since
     /// `assets/search-index.js` was written) and, as `[start, end)` pairs, the ids of the index's sections it
     /// replaces. The search page drops those and appends these, numbered after the index's own.
-    public func patchScript(replacing removed: [Range<Int>]) -> String {
-        "window.NOTESITE_SEARCH_PATCH = " + json(removed: removed) + ";\n"
+    /// `base` is the generation of the index the ranges refer to.
+    public func patchScript(replacing removed: [Range<Int>], base: String) -> String {
+        "window.NOTESITE_SEARCH_PATCH = " + json(removed: removed, stamp: ("base", base)) + ";\n"
     }
 
-    private func json(removed: [Range<Int>]?) -> String {
+    private func json(removed: [Range<Int>]?, stamp: (key: String, value: String)? = nil) -> String {
         var shards: [String: Int] = [:]
         var shardNames: [String] = []
         var positions: [Int] = []
         var out = "{"
+        if let stamp { out += "\(JSON.string(stamp.key)): \(JSON.string(stamp.value)),\n" }
         if let removed {
             out += "\"removed\": [" + removed.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "],\n"
         }

@@ -90,6 +90,8 @@ public final class SiteBuilder {
     /// the patch (a few notes' entries) rather than the index (every note's).
     struct SearchBase {
         var sections: [String: Range<Int>]
+        /// The index's `SearchIndex.generation(of:)`, which its patches name.
+        var generation: String
         var patched: Set<String> = []
 
         /// Past this many edited notes, the index is written whole again and the patch emptied.
@@ -622,7 +624,8 @@ public final class SiteBuilder {
                 let patched = index.sourcePaths.filter(base.patched.contains)
                 let removed = patched.map { base.sections[$0]! }.sorted { $0.lowerBound < $1.lowerBound }
                 let entries = patched.map { notes[$0]!.search! }
-                return ({ .patch(SearchIndex(entries: entries), replacing: removed) }, base)
+                let generation = base.generation
+                return ({ .patch(SearchIndex(entries: entries), replacing: removed, base: generation) }, base)
             }
         }
         var sections: [String: Range<Int>] = [:]
@@ -635,6 +638,8 @@ public final class SiteBuilder {
             count += noteEntries.count
             entries.append(noteEntries)
         }
-        return ({ [entries] in .index(SearchIndex(entries: entries)) }, SearchBase(sections: sections))
+        let generation = SearchIndex.generation(of: entries)
+        return ({ [entries] in .index(SearchIndex(entries: entries)) },
+                SearchBase(sections: sections, generation: generation))
     }
 }

@@ -5,11 +5,14 @@
 // the snippet.
 // While `notesite serve` rebuilds, the sections of notes edited since the index was written are in
 // window.NOTESITE_SEARCH_PATCH (assets/search-patch.js): they replace the index's sections listed in `removed`
-// and are numbered after the index's own. A complete build writes the patch as null.
+// and are numbered after the index's own. A complete build writes the patch as null. A patch names the index it
+// was made for (`base`, the index's `generation`) and is ignored over any other: a page that loads while the
+// index and the patch are being replaced never mixes the two.
 (function () {
   "use strict";
   var data = window.NOTESITE_SEARCH;
   var patch = window.NOTESITE_SEARCH_PATCH;
+  if (patch && (!data || patch.base !== data.generation)) { patch = null; }
   var input = document.getElementById("search-query");
   var output = document.getElementById("search-results");
   var status = document.getElementById("search-status");

@@ -144,6 +144,14 @@ import Testing
         _ = try served.builder.run(.build)
         #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
         #expect(try SearchAnswers(site.output).words["wombats"]?.count == 1)
+        // A page that loads the new index with the old patch (read before it was emptied) must not apply it: the
+        // patch names the index it was made for, and the new index has another name.
+        let generation = { (text: String) in text.firstMatch(of: /"(?:generation|base)": "([0-9a-f]+)"/).map { String($0.1) } }
+        #expect(generation(patch) == generation(index))
+        #expect(generation(try site.read("assets/search-index.js")) != generation(index))
+        try patch.write(to: site.output.appendingPathComponent("assets/search-patch.js"), atomically: true, encoding: .utf8)
+        let answers2 = try SearchAnswers(site.output)
+        #expect(answers2.words["quokkas"] == nil && answers2.words["wombats"]?.count == 1)
     }
 
     @Test func aGoodEditMadeInTheSameRunAsABrokenOneIsWrittenWhenTheBrokenOneIsFixed() throws {
@@ -184,7 +192,9 @@ struct SearchAnswers: Equatable {
 
     init(_ site: URL) throws {
         let index = try require(Self.object(site, "assets/search-index.js", "window.NOTESITE_SEARCH = ") as? [String: Any], "no index")
-        let patch = try Self.object(site, "assets/search-patch.js", "window.NOTESITE_SEARCH_PATCH = ") as? [String: Any]
+        var patch = try Self.object(site, "assets/search-patch.js", "window.NOTESITE_SEARCH_PATCH = ") as? [String: Any]
+        // search.js applies a patch only over the index it names.
+        if let base = patch?["base"] as? String, base != index["generation"] as? String { patch = nil }
         var removed: Set<Int> = []
         for pair in patch?["removed"] as? [[Int]] ?? [] { removed.formUnion(pair[0]..<pair[1]) }
         try add(index, skipping: removed)
