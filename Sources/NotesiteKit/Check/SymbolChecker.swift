@@ -14,19 +14,18 @@ public struct SymbolChecker: Sendable {
 
     /// The forms one symbol may be written in.
     struct KnownSpellings: Sendable {
-        /// For each normalised Swift form (bare, qualified, `.case`, …), the Swift versions that call the symbol so,
-        /// oldest first, `"5"` for today's: what `Symbol.swiftVersions(writtenAs:)` answers.
-        var swiftVersions: [String: [String]] = [:]
-        var objc: Set<String> = []
+        /// `Symbol.swiftVersionsBySpelling`.
+        let swiftVersions: [String: [String]]
+        let objc: Set<String>
 
         init(_ symbol: Symbol) {
-            for version in Symbol.swiftVersions {
-                guard let name = symbol.swiftNames[version] else { continue }
-                for key in symbol.variants(of: name) { swiftVersions[key, default: []].append(version) }
-            }
-            for key in symbol.variants(of: symbol.swift) { swiftVersions[key, default: []].append("5") }
+            swiftVersions = symbol.swiftVersionsBySpelling
             objc = symbol.objcSpellings
         }
+    }
+
+    private func known(_ symbol: Symbol) -> KnownSpellings {
+        spellingsByID[symbol.id] ?? KnownSpellings(symbol)
     }
 
     /// The iOS release each Swift version of the list shipped with, to judge deprecations by a note's era.
@@ -160,8 +159,7 @@ public struct SymbolChecker: Sendable {
                        prose: Bool, version: String, file: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
         if !isObjC {
-            let versions = spellingsByID[symbol.id].map { $0.swiftVersions[SymbolResolver.normalise(spelling)] ?? [] }
-                ?? symbol.swiftVersions(writtenAs: spelling)
+            let versions = known(symbol).swiftVersions[SymbolResolver.normalise(spelling)] ?? []
             let expected = symbol.name(inSwift: version)
             if !versions.contains(version), let expected, !versions.isEmpty {
                 let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
@@ -189,7 +187,7 @@ public struct SymbolChecker: Sendable {
     }
 
     private func isObjC(_ spelling: String, for symbol: Symbol) -> Bool {
-        (spellingsByID[symbol.id]?.objc ?? symbol.objcSpellings).contains(spelling)
+        known(symbol).objc.contains(spelling)
     }
 
     // MARK: Malformed and unknown names with labels

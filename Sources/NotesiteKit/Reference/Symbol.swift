@@ -96,9 +96,18 @@ public struct Symbol: Hashable, Sendable {
 
     /// The Swift versions whose name for this symbol is `spelling` (in any of its written forms).
     public func swiftVersions(writtenAs spelling: String) -> [String] {
-        let key = SymbolResolver.normalise(spelling)
-        var versions = Self.swiftVersions.filter { swiftNames[$0].map { variants(of: $0).contains(key) } ?? false }
-        if variants(of: swift).contains(key) { versions.append("5") }
-        return versions
+        swiftVersionsBySpelling[SymbolResolver.normalise(spelling)] ?? []
+    }
+
+    /// For each normalised written form of each Swift name (bare, qualified, `.case`, …), the Swift versions that
+    /// call the symbol so, oldest first, `"5"` for today's.
+    public var swiftVersionsBySpelling: [String: [String]] {
+        var result: [String: [String]] = [:]
+        for version in Self.swiftVersions {
+            guard let name = swiftNames[version] else { continue }
+            for key in variants(of: name) { result[key, default: []].append(version) }
+        }
+        for key in variants(of: swift) { result[key, default: []].append("5") }
+        return result
     }
 }
