@@ -115,7 +115,6 @@ public struct LinkResolver: Sendable {
         return paths
     }
 
-    /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
     /// The destination without the spaces around it.
     private static func trimmed(_ destination: String) -> String {
         destination.utf8.first == UInt8(ascii: " ") || destination.utf8.last == UInt8(ascii: " ")
@@ -128,6 +127,7 @@ public struct LinkResolver: Sendable {
         return trimmed.hasPrefix("//") || hasScheme(trimmed) ? trimmed : nil
     }
 
+    /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
     static func rawGitHubURL(forBlob url: String) -> String? {
         for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.hasPrefix(prefix) {
             let parts = url.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)

@@ -85,13 +85,14 @@ public struct PageRenderer: Sendable {
 
     /// The reference pages, the collapse table and `reference/symbols.json`.
     public func referencePages() -> [OutputFile] {
-        referencePageJobs().parallelMap { $0() }
+        referencePageJobs().parallelMap { $0() }.flatMap { $0 }
     }
 
     /// The same files, one job each, for a caller that runs them with its other jobs and writes each file as it
     /// comes.
-    public func referencePageJobs() -> [@Sendable () -> OutputFile] {
-        reference?.pageJobs(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
+    public func referencePageJobs() -> [@Sendable () -> [OutputFile]] {
+        let jobs = reference?.pageJobs(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
+        return jobs.map { job in { [job()] } }
     }
 
     /// The home page and one index page per language.

@@ -367,7 +367,7 @@ public final class SiteBuilder {
         paths.formUnion(pages.map(\.path))
         let baseURL = options.baseURL, content = options.content
         // The other files, each kept only as its path and, for a page, its ids and links, as soon as it is made.
-        let jobs: [@Sendable () -> [OutputFile]] = renderer.referencePageJobs().map { job in { [job()] } } + [
+        let jobs: [@Sendable () -> [OutputFile]] = renderer.referencePageJobs() + [
             { renderer.listingPages() },
             { renderer.sitePages(baseURL: baseURL, search: .none) + renderer.staticFiles(contentRoot: content) },
         ]
@@ -570,7 +570,7 @@ public final class SiteBuilder {
             }
             // The site-wide files, side by side: the reference pages, the lists, the search index and the feed.
             var jobs: [@Sendable () throws -> [OutputFile]] = []
-            if everything || plan.reference { jobs += renderer.referencePageJobs().map { job in { [job()] } } }
+            if everything || plan.reference { jobs += renderer.referencePageJobs() }
             if everything || plan.listings { jobs.append { renderer.listingPages() } }
             if everything || plan.sitePages {
                 let baseURL = options.baseURL
