@@ -568,10 +568,10 @@ public final class SiteBuilder {
                 try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
             }
-            // The site-wide files, side by side: the reference pages, the lists, the search index and the feed.
+            // The site-wide files, side by side: the search index and the feed, the lists, the reference pages.
+            // The longest job goes first: the workers take jobs in this order, and the search index, queued last,
+            // ended a large build on one core.
             var jobs: [@Sendable () throws -> [OutputFile]] = []
-            if everything || plan.reference { jobs += renderer.referencePageJobs() }
-            if everything || plan.listings { jobs.append { renderer.listingPages() } }
             if everything || plan.sitePages {
                 let baseURL = options.baseURL
                 if let partial = partialIndex {
@@ -585,6 +585,8 @@ public final class SiteBuilder {
                     jobs.append { renderer.sitePages(baseURL: baseURL, search: search(), feed: feed) }
                 }
             }
+            if everything || plan.listings { jobs.append { renderer.listingPages() } }
+            if everything || plan.reference { jobs += renderer.referencePageJobs() }
             let statics = renderer.staticFiles(contentRoot: options.content)
             let assets = plan.assets
             jobs.append { everything ? statics : statics.filter { assets.contains(String($0.path)) } }
