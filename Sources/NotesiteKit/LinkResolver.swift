@@ -218,17 +218,49 @@ public struct LinkResolver: Sendable {
     /// Joins a relative `path` to the folder of `notePath` and removes `.` and `..`; nil when it climbs above the
     /// content folder or is absolute.
     static func normalise(_ path: String, relativeTo notePath: String) -> String? {
-        guard !path.hasPrefix("/") else { return nil }
-        var parts = notePath.split(separator: "/").dropLast()
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch component {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(component)
+        var path = path, notePath = notePath
+        return notePath.withUTF8 { base in
+            path.withUTF8 { relative -> String? in
+                let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+                guard relative.first != slash else { return nil }
+                // The joined path's bytes, and where each of its components starts (at its separating slash).
+                var out: [UInt8] = []
+                out.reserveCapacity(base.count + relative.count)
+                var starts: [Int] = []
+                func forEachComponent(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
+                    var start = 0
+                    for i in 0...bytes.count where i == bytes.count || bytes[i] == slash {
+                        if i > start, !body(start..<i) { return false }
+                        start = i + 1
+                    }
+                    return true
+                }
+                func push(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+                    starts.append(out.count)
+                    if starts.count > 1 { out.append(slash) }
+                    out.append(contentsOf: bytes[range])
+                }
+                // The note's folder: every component but the last, taken as written.
+                var previous: Range<Int>?
+                _ = forEachComponent(of: base) { range in
+                    if let previous { push(base, previous) }
+                    previous = range
+                    return true
+                }
+                let stays = forEachComponent(of: relative) { range in
+                    switch range.count {
+                    case 1 where relative[range.lowerBound] == dot: return true
+                    case 2 where relative[range.lowerBound] == dot && relative[range.lowerBound + 1] == dot:
+                        guard let start = starts.popLast() else { return false }
+                        out.removeSubrange(start...)
+                        return true
+                    default:
+                        push(relative, range)
+                        return true
+                    }
+                }
+                return stays ? String(decoding: out, as: UTF8.self) : nil
             }
         }
-        return parts.joined(separator: "/")
     }
 }

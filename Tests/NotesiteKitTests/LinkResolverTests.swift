@@ -46,6 +46,28 @@ import Testing
         #expect(LinkResolver.percentDecoded(text[...]) == (text.removingPercentEncoding ?? text))
     }
 
+    @Test func relativePathsJoinTheNotesFolderAndClimbOnlyInsideIt() {
+        let cases: [(String, String, String?)] = [
+            ("b.md", "notes/en/a.md", "notes/en/b.md"),
+            ("../zh/b.md", "notes/en/a.md", "notes/zh/b.md"),
+            ("./b.md", "notes/en/a.md", "notes/en/b.md"),
+            ("x//./y/../b.md", "notes/en/a.md", "notes/en/x/b.md"),
+            ("../../b.md", "notes/en/a.md", "b.md"),
+            ("../../../b.md", "notes/en/a.md", nil),
+            ("/notes/en/b.md", "notes/en/a.md", nil),
+            ("..", "en/a.html", ""),
+            ("", "en/a.html", "en"),
+            ("b.md/", "a.md", "b.md"),
+            ("снимок.png", "notes/ru/заметка.md", "notes/ru/снимок.png"),
+            ("../图/a.png", "notes/zh/a.md", "notes/图/a.png"),
+            ("b.html", "//en//a.html", "en/b.html"),
+            ("../b.html", "./en/a.html", "./b.html"),
+        ]
+        for (path, note, expected) in cases {
+            #expect(LinkResolver.normalise(path, relativeTo: note) == expected, "\(path) from \(note)")
+        }
+    }
+
     @Test func schemesAreLettersThenLettersDigitsPlusMinusOrDot() {
         for yes in ["https://x", "mailto:a@b", "x-man-page://ls", "git+ssh://h", "a.b:c", "C:"] { #expect(LinkResolver.hasScheme(yes), "\(yes)") }
         for no in ["a.html", ":x", "1http://x", "../a:b", "a b:c", "ümlaut:x", "-x:y", "#a:b", ""] { #expect(!LinkResolver.hasScheme(no), "\(no)") }
