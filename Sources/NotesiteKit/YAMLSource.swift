@@ -19,7 +19,9 @@ struct YAMLSource {
     /// Composes `yaml` into a node tree, or records why it cannot be read.
     mutating func compose(_ yaml: String, rule: String, what: String) -> Node? {
         do {
-            return try Yams.compose(yaml: yaml)
+            // UTF-8 named here: Yams' default reads the process environment on every call (a lookup that showed
+            // in profiles), and prints to standard output when `YAMS_DEFAULT_ENCODING` is set.
+            return try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch let error as YamlError {
             switch error {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
