@@ -12,13 +12,41 @@ public struct DiagnosticPrinter {
 
     public init() {}
 
+    /// `diagnostics` formatted in order, one per line group, handed to `write` a few thousand at a time. The
+    /// diagnostics of one file are formatted together, by one printer; the files of a batch on all cores. So a
+    /// check that finds a hundred thousand problems neither prints them on one core nor holds all their text.
+    public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, to write: (String) -> Void) {
+        for start in stride(from: 0, to: diagnostics.count, by: batch) {
+            let slice = diagnostics[start..<min(start + batch, diagnostics.count)]
+            // Runs of the same file, so each file's lines are read once.
+            var runs: [Range<Int>] = []
+            var runStart = slice.startIndex
+            for i in slice.indices.dropFirst() where slice[i].file != slice[i - 1].file {
+                runs.append(runStart..<i)
+                runStart = i
+            }
+            if runStart < slice.endIndex { runs.append(runStart..<slice.endIndex) }
+            let texts = runs.parallelMap { run -> String in
+                var printer = DiagnosticPrinter()
+                var text = ""
+                for diagnostic in slice[run] {
+                    text += printer.format(diagnostic)
+                    text += "\n"
+                }
+                return text
+            }
+            write(texts.joined())
+        }
+    }
+
     public mutating func format(_ diagnostic: Diagnostic) -> String {
         var text = diagnostic.formatted
         if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line) {
             let prefix = line.utf8.prefix(max(0, location.column - 1))
             var shown = String(line)
             var lead = String(decoding: prefix, as: UTF8.self)
-            if line.count > Self.maximumWidth {
+            // A line of no more bytes than the width has no more characters either; counting characters costs.
+            if line.utf8.count > Self.maximumWidth, line.count > Self.maximumWidth {
                 // A long line (a minified paragraph, thousands of nested quotes) is shown around the caret only.
                 let characters = Array(line)
                 let caret = min(lead.count, characters.count)
@@ -27,7 +55,12 @@ public struct DiagnosticPrinter {
                 shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
                 lead = (start > 0 ? " " : "") + String(characters[start..<caret])
             }
-            let indent = lead.map { $0 == "\t" ? "\t" : ($0.isWideScript ? "  " : " ") }.joined()
+            var indent = ""
+            if lead.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\t") }) {
+                indent = String(repeating: " ", count: lead.utf8.count)
+            } else {
+                for character in lead { indent += character == "\t" ? "\t" : (character.isWideScript ? "  " : " ") }
+            }
             text += "\n    \(shown)\n    \(indent)^"
         }
         for fix in diagnostic.fixIts {

@@ -71,10 +71,8 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
 }
 
 func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool) {
-    var printer = DiagnosticPrinter()
-    for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
-        printError(printer.format(diagnostic))
-    }
+    let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
+    DiagnosticPrinter.write(shown) { text in FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 func printError(_ message: String) {

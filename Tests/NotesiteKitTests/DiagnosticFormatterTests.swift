@@ -52,6 +52,30 @@ import Testing
         #expect(again.split(separator: "\n").dropFirst().first == "    title: A")
     }
 
+    @Test func manyDiagnosticsAreWrittenInTheirOrderWhateverTheBatches() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var diagnostics: [Diagnostic] = []
+        for (n, text) in ["a `b` c\n\tтекст `d`\n", "收起 `e`\nplain\n", "x\n"].enumerated() {
+            let file = folder.appendingPathComponent("\(n).md")
+            try Data(text.utf8).write(to: file)
+            for line in 1...2 {
+                diagnostics.append(Diagnostic(.warning, "symbol.unknown", file: file.path, at: SourceLocation(line: line, column: 3 + n), "w\(n)\(line)"))
+            }
+        }
+        diagnostics.append(Diagnostic(.error, "site.x", file: "gone.md", at: nil, "no file"))
+        var printer = DiagnosticPrinter()
+        let expected = diagnostics.map { printer.format($0) + "\n" }.joined()
+        #expect(expected.contains("\n    \tтекст `d`\n    \t ^") && expected.contains("\n    收起 `e`\n      ^"))
+        for batch in [1, 2, 3, 5, 100] {
+            var written: [String] = []
+            DiagnosticPrinter.write(diagnostics, batch: batch) { written.append($0) }
+            #expect(written.joined() == expected, "batch \(batch)")
+            #expect(written.count == (diagnostics.count + batch - 1) / batch)
+        }
+    }
+
     @Test func json() throws {
         let text = DiagnosticFormatter.json([diagnostic], files: 6)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
