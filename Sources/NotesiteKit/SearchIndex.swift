@@ -93,16 +93,83 @@ public struct SearchIndex: Sendable {
         for token in tokens { postings[token, default: []].append(UInt32(id)) }
     }
 
-    private static func uniqueTokens(of section: Section) -> [Token] {
-        var seen = Set<Token>(minimumCapacity: section.text.utf8.count / 8)
+    /// The section's distinct tokens in the order they first occur. Repeats are recognised on their bytes, so a
+    /// `String` is made only for a token's first occurrence.
+    static func uniqueTokens(of section: Section) -> [Token] {
+        var seen = ByteStringSet(expected: section.text.utf8.count / 8)
         var unique: [Token] = []
         for part in [section.title, section.heading ?? "", section.text] {
-            forEachToken(in: part) { word in
-                let token = Token(word)
-                if seen.insert(token).inserted { unique.append(token) }
+            forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in
+                if seen.insert(bytes) { unique.append(Token(String(decoding: bytes, as: UTF8.self))) }
             }
         }
         return unique
+    }
+
+    /// A set of short byte strings: open addressing over a 64-bit hash, the strings' bytes in one buffer. It
+    /// stands in for `Set<Token>` where tokens are counted once each, which hashed every occurrence with SipHash.
+    struct ByteStringSet {
+        private struct Slot {
+            /// The hash's upper half, compared before the bytes.
+            var tag: UInt32 = 0
+            var start: UInt32 = 0
+            /// Zero for an empty slot: the strings stored are never empty.
+            var count: UInt32 = 0
+        }
+        private var storage: [UInt8] = []
+        private var slots: [Slot]
+        private(set) var count = 0
+
+        init(expected: Int) {
+            var capacity = 16
+            while capacity < expected * 2 { capacity <<= 1 }
+            slots = Array(repeating: Slot(), count: capacity)
+        }
+
+        /// Adds `bytes` (not empty); true when they were not in the set.
+        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let hash = Self.hash(bytes)
+            let tag = UInt32(truncatingIfNeeded: hash >> 32)
+            let mask = slots.count - 1
+            var i = Int(truncatingIfNeeded: hash) & mask
+            while slots[i].count != 0 {
+                let slot = slots[i]
+                if slot.tag == tag, Int(slot.count) == bytes.count,
+                   storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(slot.start), bytes.baseAddress!, bytes.count) }) == 0 {
+                    return false
+                }
+                i = (i + 1) & mask
+            }
+            slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count))
+            storage.append(contentsOf: bytes)
+            count += 1
+            if count * 2 > slots.count { grow() }
+            return true
+        }
+
+        private mutating func grow() {
+            let old = slots
+            slots = Array(repeating: Slot(), count: old.count * 2)
+            let mask = slots.count - 1
+            storage.withUnsafeBufferPointer { storage in
+                for slot in old where slot.count != 0 {
+                    let bytes = UnsafeBufferPointer(rebasing: storage[Int(slot.start)..<Int(slot.start + slot.count)])
+                    var i = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+                    while slots[i].count != 0 { i = (i + 1) & mask }
+                    slots[i] = slot
+                }
+            }
+        }
+
+        /// FNV-1a, then a finalising mix so that the low bits, which pick the slot, depend on every byte.
+        private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            hash ^= hash >> 32
+            hash &*= 0xd6e8_feb8_6659_fd93
+            hash ^= hash >> 32
+            return hash
+        }
     }
 
     /// The text script of `note`'s sections: `zh/shoushi` for `zh/shoushi.html`.
@@ -191,6 +258,11 @@ public struct SearchIndex: Sendable {
     /// Calls `body` with each token of `text`, in order. Reads the UTF-8 bytes directly, with fast paths for
     /// ASCII, Cyrillic and the CJK ideographs, the scripts of most notes; other scalars take the general path.
     static func forEachToken(in text: String, _ body: (String) -> Void) {
+        forEachToken(in: text) { (bytes: UnsafeBufferPointer<UInt8>) in body(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// `forEachToken(in:_:)` with each token's UTF-8 bytes, valid only during the call.
+    static func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var tokenizer = Tokenizer()
         var lower: [Unicode.Scalar] = []
         var text = text
@@ -237,7 +309,7 @@ public struct SearchIndex: Sendable {
 
         init() { word.reserveCapacity(64) }
 
-        mutating func add(_ v: UInt32, _ body: (String) -> Void) {
+        mutating func add(_ v: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if v < 0x80 {
                 if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F {
                     if !han.isEmpty { endHan(body) }
@@ -269,27 +341,27 @@ public struct SearchIndex: Sendable {
             }
         }
 
-        mutating func end(_ body: (String) -> Void) {
+        mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if !word.isEmpty { endWord(body) }
             if !han.isEmpty { endHan(body) }
         }
 
-        private mutating func endWord(_ body: (String) -> Void) {
-            body(String(decoding: word, as: UTF8.self))
+        private mutating func endWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            word.withUnsafeBufferPointer(body)
             word.removeAll(keepingCapacity: true)
         }
 
-        private mutating func endHan(_ body: (String) -> Void) {
+        private mutating func endHan(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if han.count == 1 {
                 pair.removeAll(keepingCapacity: true)
                 UTF8.encode(Unicode.Scalar(han[0])!) { pair.append($0) }
-                body(String(decoding: pair, as: UTF8.self))
+                pair.withUnsafeBufferPointer(body)
             } else {
                 for i in 0..<(han.count - 1) {
                     pair.removeAll(keepingCapacity: true)
                     UTF8.encode(Unicode.Scalar(han[i])!) { pair.append($0) }
                     UTF8.encode(Unicode.Scalar(han[i + 1])!) { pair.append($0) }
-                    body(String(decoding: pair, as: UTF8.self))
+                    pair.withUnsafeBufferPointer(body)
                 }
             }
             han.removeAll(keepingCapacity: true)

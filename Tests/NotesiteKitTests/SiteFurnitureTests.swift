@@ -54,6 +54,19 @@ import Testing
         #expect(SearchIndex.tokens("中") == ["中"])
     }
 
+    @Test func aSectionsTokensAreItsDistinctWordsInTheOrderTheyFirstOccur() {
+        // Enough distinct words to make the set grow several times, each written again later and in capitals.
+        let words = (0..<3_000).map { "w\($0)" }
+        let text = "收起与展开，收起 ёлка ЕЛКА " + words.joined(separator: " ") + " " + words.reversed().joined(separator: " ").uppercased()
+        let section = SearchIndex.Section(title: "Ёлка", heading: "展开 split", language: .zh, url: "a.html", text: text, shard: "zh/a")
+        var seen = Set<String>()
+        let expected = (SearchIndex.tokens(section.title) + SearchIndex.tokens("展开 split") + SearchIndex.tokens(text)).filter { seen.insert($0).inserted }
+        #expect(expected.count == 3_000 + 6)
+        #expect(SearchIndex.uniqueTokens(of: section).map(\.string) == expected)
+        let empty = SearchIndex.Section(title: "", heading: nil, language: .en, url: "b.html", text: "", shard: "en/b")
+        #expect(SearchIndex.uniqueTokens(of: empty).isEmpty)
+    }
+
     @Test func theIndexShipsAsAScriptWithSectionAnchorsAndEachNotesTextApart() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
