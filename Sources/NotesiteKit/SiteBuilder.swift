@@ -520,7 +520,7 @@ public final class SiteBuilder {
         }
         // A builder that runs once puts a complete build's entries straight into the index, in the index's order,
         // instead of keeping every note's until the end.
-        var partialIndex: SearchIndex? = everything && !keepsState ? SearchIndex() : nil
+        var partialIndex: BackgroundIndex? = everything && !keepsState ? BackgroundIndex() : nil
         var newSearchBase = searchBase
         /// Notes whose search entries this run worked out again: their sections in the index on disk are stale.
         var reindexed: Set<String> = []
@@ -577,7 +577,7 @@ public final class SiteBuilder {
                 if let partial = partialIndex {
                     partialIndex = nil
                     newSearchBase = nil
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial), feed: true) }
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial.finish()), feed: true) }
                 } else {
                     let search: @Sendable () -> PageRenderer.SearchFiles
                     (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
@@ -643,5 +643,23 @@ public final class SiteBuilder {
         let generation = SearchIndex.generation(of: entries)
         return ({ [entries] in .index(SearchIndex(entries: entries)) },
                 SearchBase(sections: sections, generation: generation))
+    }
+}
+
+/// A search index put together on a serial queue of its own: each batch's entries are added while the next batch
+/// of pages renders, instead of between batches, when the workers would wait for them.
+private final class BackgroundIndex: @unchecked Sendable {
+    /// Touched only on `queue`.
+    private var index = SearchIndex()
+    private let queue = DispatchQueue(label: "notesite.search-index")
+
+    /// Adds one note's entries after those added before.
+    func add(_ entries: SearchIndex.Entries) {
+        queue.async { self.index.add(entries) }
+    }
+
+    /// The index, once every entry added so far is in it.
+    func finish() -> SearchIndex {
+        queue.sync { index }
     }
 }
