@@ -93,7 +93,11 @@ import Testing
     }
 
     @Test(arguments: [("en/a.html", "zh/b.html", "../zh/b.html"), ("index.html", "zh/b.html", "zh/b.html"),
-                      ("en/a.html", "en/img/x.png", "img/x.png"), ("zh/index.html", "index.html", "../index.html")])
+                      ("en/a.html", "en/img/x.png", "img/x.png"), ("zh/index.html", "index.html", "../index.html"),
+                      ("en/a.html", "en/a.html", "a.html"), ("a/b/c.html", "a/x/y.html", "../x/y.html"),
+                      ("a/b/c.html", "a/b", "../b"), ("ru/заметка.html", "ru/снимок.png", "снимок.png"),
+                      ("zh/图/a.html", "zh/图表/b.html", "../图表/b.html"), ("a//b.html", "a/c.html", "c.html"),
+                      ("a/b.html", "", "..")])
     func relativeURLs(from: String, to: String, expected: String) {
         #expect(RelativeURL.from(from, to: to) == expected)
     }
