@@ -33,27 +33,20 @@ public struct SearchIndex: Sendable {
     private var contentHash = ContentHash()
     /// The name of what has been added so far (`generation(of:)`).
     public var generation: String { contentHash.name }
-    /// Each word's sections, by id (32 bits: a site has far fewer than four billion sections, and the postings
-    /// are most of the index's memory).
-    private var postings: [Token: [UInt32]] = [:]
+    /// The words, each numbered in the order it was first added, found by its bytes.
+    private var words = ByteStringSet(expected: 1 << 12)
+    private var wordList: [Token] = []
+    /// Each word's sections, by the word's number, and by section id (32 bits: a site has far fewer than four
+    /// billion sections, and the postings are most of the index's memory).
+    private var postings: [[UInt32]] = []
 
-    /// A word of the index, compared and hashed by its UTF-8 bytes. Tokens are lowercased already and come from
-    /// one tokenizer, so byte equality is the equality that matters, and it spares the Unicode normalisation
-    /// that hashing or comparing a `String` of Chinese or Russian costs.
-    public struct Token: Hashable, Sendable {
+    /// A word of the index. Tokens are lowercased already and come from one tokenizer, so their bytes are what
+    /// tells them apart: the index finds them by their bytes (`ByteStringSet`) and sorts them by their bytes,
+    /// which spares the Unicode normalisation that hashing or comparing a `String` of Chinese or Russian costs.
+    public struct Token: Sendable {
         public let string: String
 
         init(_ string: String) { self.string = string }
-
-        public static func == (a: Token, b: Token) -> Bool {
-            var a = a.string, b = b.string
-            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            var string = self.string
-            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
 
         /// In the order of their bytes, which for UTF-8 is the order of their Unicode scalars.
         static func < (a: Token, b: Token) -> Bool { a.string.utf8.lexicographicallyPrecedes(b.string.utf8) }
@@ -90,7 +83,16 @@ public struct SearchIndex: Sendable {
         var section = section
         section.text = ""
         sections.append(section)
-        for token in tokens { postings[token, default: []].append(UInt32(id)) }
+        for token in tokens {
+            var word = token.string
+            let (number, inserted) = word.withUTF8 { words.insert($0) }
+            if inserted {
+                wordList.append(token)
+                postings.append([UInt32(id)])
+            } else {
+                postings[number].append(UInt32(id))
+            }
+        }
     }
 
     /// The section's distinct tokens in the order they first occur. Repeats are recognised on their bytes, so a
@@ -100,21 +102,23 @@ public struct SearchIndex: Sendable {
         var unique: [Token] = []
         for part in [section.title, section.heading ?? "", section.text] {
             forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in
-                if seen.insert(bytes) { unique.append(Token(String(decoding: bytes, as: UTF8.self))) }
+                if seen.insert(bytes).inserted { unique.append(Token(String(decoding: bytes, as: UTF8.self))) }
             }
         }
         return unique
     }
 
-    /// A set of short byte strings: open addressing over a 64-bit hash, the strings' bytes in one buffer. It
-    /// stands in for `Set<Token>` where tokens are counted once each, which hashed every occurrence with SipHash.
-    struct ByteStringSet {
+    /// A set of short byte strings, each numbered in the order it was added: open addressing over a 64-bit hash,
+    /// the strings' bytes in one buffer. It stands in for a `Set` or `Dictionary` of tokens where every occurrence
+    /// of a token is looked up, which hashed each with SipHash.
+    struct ByteStringSet: Sendable {
         private struct Slot {
             /// The hash's upper half, compared before the bytes.
             var tag: UInt32 = 0
             var start: UInt32 = 0
             /// Zero for an empty slot: the strings stored are never empty.
             var count: UInt32 = 0
+            var number: UInt32 = 0
         }
         private var storage: [UInt8] = []
         private var slots: [Slot]
@@ -126,8 +130,8 @@ public struct SearchIndex: Sendable {
             slots = Array(repeating: Slot(), count: capacity)
         }
 
-        /// Adds `bytes` (not empty); true when they were not in the set.
-        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// Adds `bytes` (not empty): their number, and whether they were new.
+        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
             let hash = Self.hash(bytes)
             let tag = UInt32(truncatingIfNeeded: hash >> 32)
             let mask = slots.count - 1
@@ -136,15 +140,15 @@ public struct SearchIndex: Sendable {
                 let slot = slots[i]
                 if slot.tag == tag, Int(slot.count) == bytes.count,
                    storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(slot.start), bytes.baseAddress!, bytes.count) }) == 0 {
-                    return false
+                    return (Int(slot.number), false)
                 }
                 i = (i + 1) & mask
             }
-            slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count))
+            slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count), number: UInt32(count))
             storage.append(contentsOf: bytes)
             count += 1
             if count * 2 > slots.count { grow() }
-            return true
+            return (count - 1, true)
         }
 
         private mutating func grow() {
@@ -496,13 +500,14 @@ public struct SearchIndex: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(postings.count * 24)
         var digits: [UInt8] = []
-        for (i, token) in postings.keys.sorted(by: <).enumerated() {
+        for (i, number) in wordList.indices.sorted(by: { wordList[$0] < wordList[$1] }).enumerated() {
+            let token = wordList[number]
             if i > 0 { bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
             bytes += JSON.string(token.string).utf8
             bytes += [UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "[")]
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
-            for (k, id) in postings[token]!.enumerated() {
+            for (k, id) in postings[number].enumerated() {
                 if k > 0 { bytes.append(UInt8(ascii: ",")) }
                 var gap = id - previous
                 digits.removeAll(keepingCapacity: true)
