@@ -8,12 +8,17 @@ public struct SiteWriter {
     public let output: URL
     private let staging: URL
     private let previous: URL
+    /// `output` and `staging` as paths, which writing each file joins with the file's path.
+    private let outputPath: String
+    private let stagingPath: String
     private let fm = FileManager.default
 
     public init(output: URL) {
         self.output = output
         self.staging = output.appendingPathComponent(".notesite-staging")
         self.previous = output.appendingPathComponent(".notesite-previous")
+        self.outputPath = output.path
+        self.stagingPath = staging.path
     }
 
     /// Writes `files`, replacing the previous site only once all of them are on disk.
@@ -49,7 +54,7 @@ public struct SiteWriter {
         }
 
         public func add(_ file: OutputFile) throws {
-            try writer.put(file, under: writer.staging, atomically: false, reusing: true) { folder in
+            try writer.put(file, under: writer.stagingPath, atomically: false, reusing: true) { folder in
                 try lock.withLock {
                     guard !made.contains(folder) else { return }
                     try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -71,7 +76,7 @@ public struct SiteWriter {
 
     /// Replaces one file of the site in place, atomically: readers see the old file or the new one, never half.
     public func replace(_ file: OutputFile) throws {
-        try put(file, under: output, atomically: true) { folder in
+        try put(file, under: outputPath, atomically: true) { folder in
             try fm.createDirectory(at: output.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
     }
@@ -89,28 +94,29 @@ public struct SiteWriter {
     /// `reusing`: when the site in the output folder already has the file with the same text, the staged file is a
     /// hard link to it instead of a copy. Deleting the old site then frees no blocks for the files that did not
     /// change, which on a file system that discards freed blocks costs more than writing them.
-    private func put(_ file: OutputFile, under root: URL, atomically: Bool, reusing: Bool = false,
+    private func put(_ file: OutputFile, under root: String, atomically: Bool, reusing: Bool = false,
                      makeFolder: (String) throws -> Void) throws {
         guard Self.isSafe(file.path) else {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
         }
         let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
         try makeFolder(folder)
-        let destination = root.appendingPathComponent(file.path)
+        // Paths as strings: a URL made for each of thousands of files was a visible part of writing them.
+        let destination = root + "/" + file.path
         // Atomically: into a hidden file beside the destination, then renamed over it in one step.
-        let target = atomically ? root.appendingPathComponent(folder).appendingPathComponent(".notesite-\(UUID().uuidString)") : destination
+        let target = atomically ? root + "/" + (folder.isEmpty ? "" : folder + "/") + ".notesite-\(UUID().uuidString)" : destination
         switch file.contents {
         case .text(let text):
-            let current = output.appendingPathComponent(file.path).path
-            if reusing, Self.file(at: current, holds: text), link(current, target.path) == 0 { break }
-            try Self.write(text, to: target.path)
+            let current = outputPath + "/" + file.path
+            if reusing, Self.file(at: current, holds: text), link(current, target) == 0 { break }
+            try Self.write(text, to: target)
         case .copy(let source):
-            try? fm.removeItem(at: target)
-            try fm.copyItem(at: source, to: target)
+            try? fm.removeItem(atPath: target)
+            try fm.copyItem(atPath: source.path, toPath: target)
         }
-        if atomically, rename(target.path, destination.path) != 0 {
+        if atomically, rename(target, destination) != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(target.path)
+            unlink(target)
             throw NotesiteError.writeFailed(path: file.path, reason: reason)
         }
     }
