@@ -227,39 +227,24 @@ public struct LinkResolver: Sendable {
                 var out: [UInt8] = []
                 out.reserveCapacity(base.count + relative.count)
                 var starts: [Int] = []
-                func forEachComponent(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Bool) -> Bool {
-                    var start = 0
-                    for i in 0...bytes.count where i == bytes.count || bytes[i] == slash {
-                        if i > start, !body(start..<i) { return false }
-                        start = i + 1
-                    }
-                    return true
-                }
                 func push(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
                     starts.append(out.count)
                     if starts.count > 1 { out.append(slash) }
                     out.append(contentsOf: bytes[range])
                 }
                 // The note's folder: every component but the last, taken as written.
-                var previous: Range<Int>?
-                _ = forEachComponent(of: base) { range in
-                    if let previous { push(base, previous) }
-                    previous = range
-                    return true
-                }
-                let stays = forEachComponent(of: relative) { range in
+                for range in RelativeURL.components(of: base).dropLast() { push(base, range) }
+                for range in RelativeURL.components(of: relative) {
                     switch range.count {
-                    case 1 where relative[range.lowerBound] == dot: return true
+                    case 1 where relative[range.lowerBound] == dot: continue
                     case 2 where relative[range.lowerBound] == dot && relative[range.lowerBound + 1] == dot:
-                        guard let start = starts.popLast() else { return false }
+                        guard let start = starts.popLast() else { return nil }
                         out.removeSubrange(start...)
-                        return true
                     default:
                         push(relative, range)
-                        return true
                     }
                 }
-                return stays ? String(decoding: out, as: UTF8.self) : nil
+                return String(decoding: out, as: UTF8.self)
             }
         }
     }

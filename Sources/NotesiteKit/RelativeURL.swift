@@ -6,8 +6,8 @@ enum RelativeURL {
         var from = from, to = to
         return from.withUTF8 { a in
             to.withUTF8 { b in
-                let folders = components(a).dropLast()
-                let target = components(b)
+                let folders = components(of: a).dropLast()
+                let target = components(of: b)
                 var common = 0
                 while common < folders.count, common < target.count - 1,
                       a[folders[common]].elementsEqual(b[target[common]]) {
@@ -28,8 +28,8 @@ enum RelativeURL {
         }
     }
 
-    /// The ranges of a path's components, empty ones left out.
-    private static func components(_ path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    /// The ranges of a path's components (the bytes between slashes), empty ones left out.
+    static func components(of path: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         for i in 0...path.count where i == path.count || path[i] == UInt8(ascii: "/") {
