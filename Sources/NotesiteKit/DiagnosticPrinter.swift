@@ -12,7 +12,7 @@ public struct DiagnosticPrinter {
 
     public init() {}
 
-    /// `diagnostics` formatted in order, one per line group, handed to `write` a few thousand at a time. The
+    /// `diagnostics` formatted in order, each ending in a newline, handed to `write` a batch at a time. The
     /// diagnostics of one file are formatted together, by one printer; the files of a batch on all cores. So a
     /// check that finds a hundred thousand problems neither prints them on one core nor holds all their text.
     public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, to write: (String) -> Void) {
