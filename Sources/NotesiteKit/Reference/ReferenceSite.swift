@@ -54,14 +54,22 @@ public struct ReferenceSite: Sendable {
     // MARK: Pages
 
     /// The reference's files, one job each: the jobs run side by side, and each file can go to disk as soon as it
-    /// is made, so the largest pages are never all in memory at once. The delegate-method reference, with most of
-    /// the mentions, comes first.
+    /// is made, so the largest pages are never all in memory at once.
     func pageJobs(templates: TemplateSet, common: @escaping @Sendable (String, String) -> [String: Any]) -> [@Sendable () -> OutputFile] {
         guard !data.isEmpty else { return [] }
-        var jobs: [@Sendable () -> OutputFile] = pageNames.map { name in
+        // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
+        // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
+        var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())) }]
+        let mentions = self.mentions
+        var mentionCount: [String: Int] = [:]
+        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += mentions[symbol.id]?.count ?? 0 }
+        let names = pageNames.enumerated().sorted { a, b in
+            let (x, y) = (mentionCount[a.element] ?? 0, mentionCount[b.element] ?? 0)
+            return x != y ? x > y : a.offset < b.offset
+        }.map(\.element)
+        jobs += names.map { name in
             { OutputFile(path: Self.pagePath(name), contents: .text(templates.render("reference-page", typePageContext(name, common: common)))) }
         }
-        jobs.append { OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())) }
         jobs.append { OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexPageContext(common: common)))) }
         if data.collapseTable != nil {
             jobs.append { OutputFile(path: Self.collapseTablePath, contents: .text(templates.render("collapse-table", collapseTableContext(common: common)))) }
