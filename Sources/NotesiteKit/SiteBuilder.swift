@@ -206,8 +206,10 @@ public final class SiteBuilder {
                     let read = loader.read(path)
                     guard case .note(let file) = read else { return (read, nil) }
                     let (note, diagnostics) = NoteParser.parse(file)
-                    let mentions = note.map { finder.mentions(in: $0) } ?? []
-                    let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note) } }
+                    // Both read the note's code blocks: each block is parsed once for the two.
+                    let scans = CodeScanner.BlockScans()
+                    let mentions = note.map { finder.mentions(in: $0, scans: scans) } ?? []
+                    let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note, scans: scans) } }
                     return (read, NoteState(note: keepsState ? note : note?.withoutSource(), diagnostics: diagnostics,
                                             mentions: mentions, symbolDiagnostics: symbols))
                 }

@@ -135,6 +135,25 @@ import Testing
         })
     }
 
+    /// The mentions and the checks read each code block from one scan: they find what each finds on its own.
+    @Test func sharedScansGiveTheSameMentionsAndDiagnostics() throws {
+        let block = "```swift\nsplitViewController.show(vc, sender: nil)\nlet mode = UISplitViewControllerDisplayMode.AllVisible\n```\n"
+        let other = "```objc\n[self.splitViewController showDetailViewController:vc sender:nil];\n```\n"
+        let text = "---\ntitle: t\ndate: 2020-01-01\nlang: en\nswift: \"5\"\n---\n" + block + "\n## Again\n\n" + block + "\n" + other
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: text))
+        let finder = Self.checker.finder
+        let scans = CodeScanner.BlockScans()
+        let mentions = finder.mentions(in: try #require(note), scans: scans)
+        let diagnostics = Self.checker.diagnostics(for: note!, scans: scans)
+        #expect(scans.count == 2)
+        #expect(mentions.map { "\($0.symbolID)@\($0.location) \($0.headingID ?? "-")" }
+                == finder.mentions(in: note!).map { "\($0.symbolID)@\($0.location) \($0.headingID ?? "-")" })
+        #expect(mentions.contains { $0.symbolID == "UIViewController.show(_:sender:)" && $0.location.line == 8 })
+        #expect(mentions.contains { $0.symbolID == "UIViewController.show(_:sender:)" && $0.location.line == 15 })
+        #expect(diagnostics.map(\.formatted) == Self.checker.diagnostics(for: note!).map(\.formatted))
+        #expect(diagnostics.contains { $0.location?.line == 9 } && diagnostics.contains { $0.location?.line == 16 })
+    }
+
     /// The real notes: no errors, and no warning about a name the note defines.
     @Test func theNotesHaveNoSymbolErrors() throws {
         let url = repositoryRoot.appendingPathComponent("Content/notes")

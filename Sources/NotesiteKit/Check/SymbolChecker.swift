@@ -47,7 +47,8 @@ public struct SymbolChecker: Sendable {
         byBaseName = byBase.mapValues { $0.sorted() }
     }
 
-    public func diagnostics(for note: Note) -> [Diagnostic] {
+    /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
+    public func diagnostics(for note: Note, scans: CodeScanner.BlockScans? = nil) -> [Diagnostic] {
         let version = note.metadata.swift ?? "5"
         let defined = Self.definedNames(in: note)
         var result: [Diagnostic] = []
@@ -68,7 +69,7 @@ public struct SymbolChecker: Sendable {
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
                 let lines = LineTable(bytes: bytes)
-                for reference in CodeScanner.scan(code, dialect: dialect) {
+                for reference in scans?.scan(code, dialect: dialect) ?? CodeScanner.scan(code, dialect: dialect) {
                     let location = MentionFinder.location(of: reference.range.lowerBound, in: lines, block: node.range.start)
                     let text = String(decoding: bytes[reference.range], as: UTF8.self)
                     result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,

@@ -26,6 +26,24 @@ public enum CodeScanner {
         }
     }
 
+    /// The names in one note's code blocks, each block scanned once however many passes read it (the mentions,
+    /// then check's API name checks). It lives as long as the work on one note, on one thread.
+    public final class BlockScans {
+        private var byCode: [String: [Reference]] = [:]
+
+        public init() {}
+
+        /// How many distinct blocks were scanned.
+        public var count: Int { byCode.count }
+
+        public func scan(_ code: String, dialect: Dialect) -> [Reference] {
+            if let known = byCode[code] { return known }
+            let references = CodeScanner.scan(code, dialect: dialect)
+            byCode[code] = references
+            return references
+        }
+    }
+
     /// Swift is parsed with swift-syntax; Objective-C is read by the small lexer below.
     public static func scan(_ code: String, dialect: Dialect) -> [Reference] {
         switch dialect {

@@ -59,8 +59,9 @@ public struct MentionFinder: Sendable {
     }
 
     /// The names in a piece of code that resolve, with the spelling that matched.
-    public func references(in code: String, dialect: CodeScanner.Dialect) -> [(CodeScanner.Reference, Symbol, String)] {
-        resolved(CodeScanner.scan(code, dialect: dialect))
+    public func references(in code: String, dialect: CodeScanner.Dialect,
+                           scans: CodeScanner.BlockScans? = nil) -> [(CodeScanner.Reference, Symbol, String)] {
+        resolved(scans?.scan(code, dialect: dialect) ?? CodeScanner.scan(code, dialect: dialect))
     }
 
     func resolved(_ references: [CodeScanner.Reference]) -> [(CodeScanner.Reference, Symbol, String)] {
@@ -77,7 +78,8 @@ public struct MentionFinder: Sendable {
         resolved(CodeScanner.scanFragment(code)).filter { Self.looksLikeAPI($0.2) }
     }
 
-    public func mentions(in note: Note) -> [Mention] {
+    /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
+    public func mentions(in note: Note, scans: CodeScanner.BlockScans? = nil) -> [Mention] {
         var result: [Mention] = []
         note.forEachNodeWithSection { node, currentHeading in
             switch node.kind {
@@ -95,7 +97,7 @@ public struct MentionFinder: Sendable {
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let lines = LineTable(code)
-                for (reference, symbol, spelling) in references(in: code, dialect: dialect) {
+                for (reference, symbol, spelling) in references(in: code, dialect: dialect, scans: scans) {
                     result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
                                           spelling: spelling,
                                           location: Self.location(of: reference.range.lowerBound, in: lines, block: node.range.start)))
