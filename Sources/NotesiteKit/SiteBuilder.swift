@@ -315,8 +315,8 @@ public final class SiteBuilder {
             let checker = SymbolChecker(finder: reference.finder)
             let unchecked = index.notes.filter { notes[$0.source.path]?.symbolDiagnostics == nil }
             diagnostics += try unchecked.parallelMap { checker.diagnostics(for: try Self.withDocument($0, from: loader)) }.flatMap { $0 }
+            // Unsorted here: check puts these in display order with its link findings, in one sort.
             diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
-            diagnostics = diagnostics.sortedForDisplay()
         }
 
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
