@@ -94,11 +94,6 @@ public struct Symbol: Hashable, Sendable {
         Self.swiftVersions.contains(version) ? swiftNames[version] : swift
     }
 
-    /// The Swift versions whose name for this symbol is `spelling` (in any of its written forms).
-    public func swiftVersions(writtenAs spelling: String) -> [String] {
-        swiftVersionsBySpelling[SymbolResolver.normalise(spelling)] ?? []
-    }
-
     /// For each normalised written form of each Swift name (bare, qualified, `.case`, …), the Swift versions that
     /// call the symbol so, oldest first, `"5"` for today's.
     public var swiftVersionsBySpelling: [String: [String]] {
