@@ -167,8 +167,7 @@ public struct SearchIndex: Sendable {
 
         /// FNV-1a, then a finalising mix so that the low bits, which pick the slot, depend on every byte.
         private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            var hash = FNV1a.hash(bytes)
             hash ^= hash >> 32
             hash &*= 0xd6e8_feb8_6659_fd93
             hash ^= hash >> 32
@@ -435,7 +434,7 @@ public struct SearchIndex: Sendable {
 
     /// FNV-1a over every section's address, title, heading and words, in order.
     struct ContentHash: Sendable {
-        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var value = FNV1a.basis
 
         var name: String { String(value, radix: 16) }
 
@@ -446,13 +445,26 @@ public struct SearchIndex: Sendable {
             for token in tokens { mix(token.string) }
         }
 
+        /// The text's bytes, then 0xFF, which UTF-8 never holds, to end it.
         private mutating func mix(_ text: String) {
             var text = text
-            var hash = value
-            text.withUTF8 { bytes in
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-            }
-            value = (hash ^ 0xFF) &* 0x0000_0100_0000_01b3
+            let hash = text.withUTF8 { FNV1a.hash($0, from: value) }
+            value = FNV1a.step(hash, 0xFF)
+        }
+    }
+
+    /// 64-bit FNV-1a: how the index hashes its words and names its contents.
+    enum FNV1a {
+        static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>, from seed: UInt64 = basis) -> UInt64 {
+            var hash = seed
+            for byte in bytes { hash = step(hash, byte) }
+            return hash
+        }
+
+        static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+            (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
     }
 
