@@ -170,7 +170,7 @@ public struct LinkResolver: Sendable {
     /// escape is cut short or not hexadecimal, or when the decoded bytes are not UTF-8.
     static func percentDecoded(_ s: Substring) -> String {
         let utf8 = s.utf8
-        guard utf8.contains(UInt8(ascii: "%")) else { return String(s) }
+        guard s.containsASCII("%") else { return String(s) }
         func hexValue(_ byte: UInt8) -> UInt8? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
