@@ -117,12 +117,13 @@ public struct PageRenderer: Sendable {
         return pages
     }
 
-    /// The page of one note.
-    public func page(for note: Note) -> OutputFile {
+    /// The page of one note. `scans`: its code blocks as its parse analysed them, if it kept them.
+    public func page(for note: Note, scans: CodeScanner.BlockScans? = nil) -> OutputFile {
         let path = note.outputPath
         // Without reference data, code is still coloured; it just links nowhere.
-        let linker = reference?.linker(forPage: path)
+        var linker = reference?.linker(forPage: path)
             ?? SymbolLinker(finder: MentionFinder(resolver: SymbolResolver(list: .empty)), data: .empty, page: path)
+        linker.scans = scans
         var hooks = linker.hooks
         hooks.missingImageLabel = templates.strings.text("image_missing", in: note.language)
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in

@@ -42,6 +42,8 @@ public final class SiteBuilder {
         var search: SearchIndex.Entries?
         /// `check`'s findings on the note's API names, worked out while its tree is at hand.
         var symbolDiagnostics: [Diagnostic]?
+        /// The note's code blocks as its parse analysed them, kept until its page has used them for colouring.
+        var scans: CodeScanner.BlockScans?
 
         private var sorted: [Diagnostic]?
 
@@ -53,11 +55,13 @@ public final class SiteBuilder {
             return result
         }
 
-        init(note: Note?, diagnostics: [Diagnostic], mentions: [Mention] = [], symbolDiagnostics: [Diagnostic]? = nil) {
+        init(note: Note?, diagnostics: [Diagnostic], mentions: [Mention] = [], symbolDiagnostics: [Diagnostic]? = nil,
+             scans: CodeScanner.BlockScans? = nil) {
             self.note = note
             self.diagnostics = diagnostics
             self.mentions = mentions
             self.symbolDiagnostics = symbolDiagnostics
+            self.scans = scans
         }
     }
 
@@ -206,12 +210,14 @@ public final class SiteBuilder {
                     let read = loader.read(path)
                     guard case .note(let file) = read else { return (read, nil) }
                     let (note, diagnostics) = NoteParser.parse(file)
-                    // Both read the note's code blocks: each block is parsed once for the two.
+                    // The mentions, the checks and the page's colouring read the note's code blocks: each block is
+                    // parsed once for the three.
                     let scans = CodeScanner.BlockScans()
                     let mentions = note.map { finder.mentions(in: $0, scans: scans) } ?? []
                     let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note, scans: scans) } }
+                    scans.keepForPages(resolvingWith: finder)
                     return (read, NoteState(note: keepsState ? note : note?.withoutSource(), diagnostics: diagnostics,
-                                            mentions: mentions, symbolDiagnostics: symbols))
+                                            mentions: mentions, symbolDiagnostics: symbols, scans: scans))
                 }
                 for (path, (read, state)) in zip(paths, results) {
                     switch read {
@@ -352,6 +358,15 @@ public final class SiteBuilder {
         a.count == b.count && zip(a, b).allSatisfy { $0.symbolID == $1.symbolID && $0.headingID == $1.headingID && $0.spelling == $1.spelling }
     }
 
+    /// The code analyses the notes' parse kept for their pages, handed over once: the pages are about to render.
+    private func takeScans(of batch: [Note]) -> [CodeScanner.BlockScans?] {
+        batch.map { note in
+            let state = notes[note.source.path]
+            defer { state?.scans = nil }
+            return state?.scans
+        }
+    }
+
     // MARK: Check
 
     private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
@@ -361,8 +376,9 @@ public final class SiteBuilder {
         var paths: Set<String> = []
         let loader = self.loader
         for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
-            pages += try Array(index.notes[start..<min(start + Self.batch, index.notes.count)]).parallelMap { note in
-                HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader)))
+            let batch = Array(index.notes[start..<min(start + Self.batch, index.notes.count)])
+            pages += try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans in
+                HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader), scans: scans))
             }
             progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
         }
@@ -547,9 +563,9 @@ public final class SiteBuilder {
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
-                let results = try batch.parallelMap { note -> (Staged, SearchIndex.Entries?) in
+                let results = try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans -> (Staged, SearchIndex.Entries?) in
                     let note = try Self.withDocument(note, from: loader)
-                    var files = [renderer.page(for: note)]
+                    var files = [renderer.page(for: note, scans: scans)]
                     var entries: SearchIndex.Entries?
                     if searched.contains(note.source.path) {
                         entries = SearchIndex.entries(of: note)

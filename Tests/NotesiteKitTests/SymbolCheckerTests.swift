@@ -154,6 +154,29 @@ import Testing
         #expect(diagnostics.contains { $0.location?.line == 9 } && diagnostics.contains { $0.location?.line == 16 })
     }
 
+    /// A page colours its blocks from the analyses its note's parse kept, cut down to what pages use: the same
+    /// HTML as analysing them afresh, and no block analysed again.
+    @Test func keptScansColourThePageAsAFreshAnalysisDoes() throws {
+        let swift = "override func viewDidLoad() {\n    splitViewController?.show(vc, sender: nil) // 显示\n    let mode = UISplitViewControllerDisplayMode.AllVisible\n}"
+        let objc = "[self.splitViewController showDetailViewController:vc sender:nil];"
+        let text = "---\ntitle: t\nlang: en\n---\n```swift\n\(swift)\n```\n\n```objc\n\(objc)\n```\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: text))
+        let finder = Self.checker.finder
+        let scans = CodeScanner.BlockScans()
+        _ = finder.mentions(in: try #require(note), scans: scans)
+        scans.keepForPages(resolvingWith: finder)
+        var linker = SymbolLinker(finder: finder, data: .empty, page: "en/t.html")
+        let fresh = [linker.codeBlock(info: "swift", code: swift + "\n"), linker.codeBlock(info: "objc", code: objc + "\n")]
+        linker.scans = scans
+        let kept = [linker.codeBlock(info: "swift", code: swift + "\n"), linker.codeBlock(info: "objc", code: objc + "\n")]
+        #expect(kept == fresh)
+        #expect(scans.count == 2)
+        let page = try #require(kept[0])
+        #expect(page.contains("<span class=\"tok-keyword\">override</span>"))
+        #expect(page.contains("href=\"../reference/UIViewController.html#UIViewController.show(_:sender:)\""))
+        #expect(try #require(kept[1]).contains("showDetailViewController</a>"))
+    }
+
     /// The real notes: no errors, and no warning about a name the note defines.
     @Test func theNotesHaveNoSymbolErrors() throws {
         let url = repositoryRoot.appendingPathComponent("Content/notes")

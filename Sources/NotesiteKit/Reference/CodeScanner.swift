@@ -26,21 +26,61 @@ public enum CodeScanner {
         }
     }
 
-    /// The names in one note's code blocks, each block scanned once however many passes read it (the mentions,
-    /// then check's API name checks). It lives as long as the work on one note, on one thread.
-    public final class BlockScans {
-        private var byCode: [String: [Reference]] = [:]
+    /// One note's code blocks, each analysed once however many passes read it: the mentions and check's API name
+    /// checks while the note is parsed, then its page's colouring. It is used by one thread at a time: filled
+    /// where the note is parsed, and handed with the note to the thread that renders its page.
+    public final class BlockScans: @unchecked Sendable {
+        private struct Key: Hashable {
+            var dialect: Dialect
+            var code: String
+        }
+
+        private var byCode: [Key: Analysis] = [:]
 
         public init() {}
 
-        /// How many distinct blocks were scanned.
+        /// How many distinct blocks were analysed.
         public var count: Int { byCode.count }
 
         public func scan(_ code: String, dialect: Dialect) -> [Reference] {
-            if let known = byCode[code] { return known }
-            let references = CodeScanner.scan(code, dialect: dialect)
-            byCode[code] = references
-            return references
+            analysis(of: code, dialect: dialect).references
+        }
+
+        public func analysis(of code: String, dialect: Dialect) -> Analysis {
+            let key = Key(dialect: dialect, code: code)
+            if let known = byCode[key] { return known }
+            let analysis = CodeScanner.analyse(code, dialect: dialect)
+            byCode[key] = analysis
+            return analysis
+        }
+
+        /// Keeps of each block only what its page uses: the colouring, and the names `finder` resolves, each with
+        /// the one spelling that matched. A site's worth of every name with all its candidate spellings, kept from
+        /// the parse until the pages render, is many small allocations that slow every other one down.
+        public func keepForPages(resolvingWith finder: MentionFinder) {
+            for (key, analysis) in byCode {
+                let names = finder.resolved(analysis.references).map { reference, _, spelling in
+                    Reference(range: reference.range, candidates: [spelling])
+                }
+                byCode[key] = Analysis(references: names, spans: analysis.spans)
+            }
+        }
+    }
+
+    /// What one read of a code block finds: its names and its colouring.
+    public struct Analysis: Sendable {
+        public var references: [Reference]
+        public var spans: [CodeHighlighter.Span]
+    }
+
+    /// The names and the colouring of a block, from one parse of Swift, or one pass of the lexers for Objective-C.
+    public static func analyse(_ code: String, dialect: Dialect) -> Analysis {
+        switch dialect {
+        case .swift:
+            let (references, spans) = SwiftNameExtractor.analyse(code)
+            return Analysis(references: references, spans: spans)
+        case .objc:
+            return Analysis(references: scan(code, dialect: .objc), spans: CodeHighlighter.objcSpans(code))
         }
     }
 

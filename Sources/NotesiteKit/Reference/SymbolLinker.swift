@@ -5,6 +5,9 @@ struct SymbolLinker {
     let data: ReferenceData
     /// The page being rendered, to make relative links.
     let page: String
+    /// The note's code blocks as its parse analysed them, so the page does not parse them again; nil analyses
+    /// each block here.
+    var scans: CodeScanner.BlockScans?
 
     static let collapseTablePlaceholder = "<!-- notesite: collapse-table -->"
 
@@ -63,13 +66,8 @@ struct SymbolLinker {
     func codeBlock(info: String, code: String) -> String? {
         guard let dialect = CodeScanner.Dialect(info: info) else { return nil }
         let language = info.split(separator: " ").first.map(String.init) ?? ""
-        let references: [CodeScanner.Reference]
-        let spans: [CodeHighlighter.Span]
-        switch dialect {
-        case .swift: (references, spans) = SwiftNameExtractor.analyse(code)
-        case .objc: (references, spans) = (CodeScanner.scan(code, dialect: .objc), CodeHighlighter.objcSpans(code))
-        }
-        let html = CodeHighlighter.html(code, spans: spans, links: links(for: finder.resolved(references)))
+        let analysis = scans?.analysis(of: code, dialect: dialect) ?? CodeScanner.analyse(code, dialect: dialect)
+        let html = CodeHighlighter.html(code, spans: analysis.spans, links: links(for: finder.resolved(analysis.references)))
         return "<pre><code class=\"language-\(Escape.attribute(language))\">\(html)</code></pre>\n"
     }
 }
