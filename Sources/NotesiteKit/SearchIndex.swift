@@ -304,70 +304,113 @@ public struct SearchIndex: Sendable {
         tokenizer.end(body)
     }
 
-    /// The words and character pairs being put together, one lowercased scalar at a time.
-    private struct Tokenizer {
-        var word: [UInt8] = []
-        var han: [UInt32] = []
-        var pair: [UInt8] = []
+    /// The words and character pairs being put together, one lowercased scalar at a time. The word is kept in a
+    /// buffer of its own rather than an array: every byte of every note is added to it, and an array checks its
+    /// storage on each append.
+    private struct Tokenizer: ~Copyable {
+        private var word: UnsafeMutablePointer<UInt8>
+        private var wordCount = 0
+        private var wordCapacity = 64
+        /// The run of wide-script characters since the last word or break.
+        private var han: [UInt32] = []
 
-        init() { word.reserveCapacity(64) }
+        init() { word = .allocate(capacity: wordCapacity) }
+
+        deinit { word.deallocate() }
 
         mutating func add(_ v: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if v < 0x80 {
                 if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F {
                     if !han.isEmpty { endHan(body) }
-                    word.append(UInt8(v))
+                    append(UInt8(v))
                 } else {
                     end(body)
                 }
             } else if v >= 0x430 && v <= 0x45F {
                 // Lowercase Cyrillic: a letter, two bytes.
                 if !han.isEmpty { endHan(body) }
-                word.append(UInt8(0xC0 | (v >> 6)))
-                word.append(UInt8(0x80 | (v & 0x3F)))
+                append(UInt8(0xC0 | (v >> 6)))
+                append(UInt8(0x80 | (v & 0x3F)))
             } else if v >= 0x4E00 && v <= 0x9FFF {
                 // CJK Unified Ideographs: every one is a letter of a script written without spaces.
-                if !word.isEmpty { endWord(body) }
+                if wordCount > 0 { endWord(body) }
                 han.append(v)
             } else {
                 let scalar = Unicode.Scalar(v)!
                 let letter = isLetterOrNumber(scalar)
                 if letter && isWide(v) {
-                    if !word.isEmpty { endWord(body) }
+                    if wordCount > 0 { endWord(body) }
                     han.append(v)
                 } else if letter {
                     if !han.isEmpty { endHan(body) }
-                    UTF8.encode(scalar) { word.append($0) }
+                    UTF8.encode(scalar) { append($0) }
                 } else {
                     end(body)
                 }
             }
         }
 
+        private mutating func append(_ byte: UInt8) {
+            if wordCount == wordCapacity {
+                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: wordCapacity * 2)
+                larger.initialize(from: word, count: wordCount)
+                word.deallocate()
+                word = larger
+                wordCapacity *= 2
+            }
+            word[wordCount] = byte
+            wordCount += 1
+        }
+
         mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if !word.isEmpty { endWord(body) }
+            if wordCount > 0 { endWord(body) }
             if !han.isEmpty { endHan(body) }
         }
 
         private mutating func endWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            word.withUnsafeBufferPointer(body)
-            word.removeAll(keepingCapacity: true)
+            body(UnsafeBufferPointer(start: word, count: wordCount))
+            wordCount = 0
         }
 
+        /// Each pair of neighbouring characters of the run, or the character alone when the run has one.
         private mutating func endHan(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if han.count == 1 {
-                pair.removeAll(keepingCapacity: true)
-                UTF8.encode(Unicode.Scalar(han[0])!) { pair.append($0) }
-                pair.withUnsafeBufferPointer(body)
-            } else {
-                for i in 0..<(han.count - 1) {
-                    pair.removeAll(keepingCapacity: true)
-                    UTF8.encode(Unicode.Scalar(han[i])!) { pair.append($0) }
-                    UTF8.encode(Unicode.Scalar(han[i + 1])!) { pair.append($0) }
-                    pair.withUnsafeBufferPointer(body)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { pair in
+                let base = pair.baseAddress!
+                if han.count == 1 {
+                    body(UnsafeBufferPointer(start: base, count: Self.encode(han[0], into: base)))
+                } else {
+                    for i in 0..<(han.count - 1) {
+                        let first = Self.encode(han[i], into: base)
+                        let second = Self.encode(han[i + 1], into: base + first)
+                        body(UnsafeBufferPointer(start: base, count: first + second))
+                    }
                 }
             }
             han.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes a scalar's UTF-8 bytes (at most 4); returns how many.
+        private static func encode(_ v: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+            switch v {
+            case 0..<0x80:
+                out[0] = UInt8(v)
+                return 1
+            case 0x80..<0x800:
+                out[0] = UInt8(0xC0 | (v >> 6))
+                out[1] = UInt8(0x80 | (v & 0x3F))
+                return 2
+            case 0x800..<0x10000:
+                out[0] = UInt8(0xE0 | (v >> 12))
+                out[1] = UInt8(0x80 | ((v >> 6) & 0x3F))
+                out[2] = UInt8(0x80 | (v & 0x3F))
+                return 3
+            default:
+                out[0] = UInt8(0xF0 | (v >> 18))
+                out[1] = UInt8(0x80 | ((v >> 12) & 0x3F))
+                out[2] = UInt8(0x80 | ((v >> 6) & 0x3F))
+                out[3] = UInt8(0x80 | (v & 0x3F))
+                return 4
+            }
         }
     }
 

@@ -54,6 +54,18 @@ import Testing
         #expect(SearchIndex.tokens("中") == ["中"])
     }
 
+    /// Words longer than the tokenizer's first buffer, letters of two, three and four bytes, and wide characters
+    /// outside the common ideographs (Hangul, an ideograph of the supplementary planes) come out whole.
+    @Test func longWordsAndEveryLengthOfLetterComeOutWhole() {
+        let long = String(repeating: "Ab9_", count: 100)
+        #expect(SearchIndex.tokens("x \(long) y") == ["x", long.lowercased(), "y"])
+        let cyrillic = String(repeating: "Щи", count: 70)
+        #expect(SearchIndex.tokens(cyrillic) == [cyrillic.lowercased()])
+        #expect(SearchIndex.tokens("Λόγος, naïve") == ["λόγος", "naïve"])
+        #expect(SearchIndex.tokens("𠮷野家 한국어") == ["𠮷野", "野家", "한국", "국어"])
+        #expect(SearchIndex.tokens("a𠮷b") == ["a", "𠮷", "b"])
+    }
+
     @Test func aSectionsTokensAreItsDistinctWordsInTheOrderTheyFirstOccur() {
         // Enough distinct words to make the set grow several times, each written again later and in capitals.
         let words = (0..<3_000).map { "w\($0)" }
