@@ -122,7 +122,8 @@ public final class SiteBuilder {
     /// holds in memory before they go to disk.
     private static let batch = 512
 
-    /// Whether the builder keeps what rebuilds reuse: each note's Markdown tree and search entries. A builder that
+    /// Whether the builder keeps what rebuilds reuse: each note's Markdown tree and search entries, and each
+    /// written file's content hash. A builder that
     /// runs once (`build`, `check`) lets each tree go as soon as the note's links and mentions are known and parses
     /// the note again when its page renders, and puts search entries straight into the index. That costs a second
     /// parse and keeps memory to about one batch of trees however large the site. `serve` keeps both, for
@@ -479,7 +480,8 @@ public final class SiteBuilder {
 
     /// Files a worker staged (by path, with their content hashes), or made for the writer to compare and write.
     struct Staged: Sendable {
-        var hashes: [(path: String, hash: Int)] = []
+        /// The staged files' paths, with their content hashes when the builder keeps them for its next run.
+        var hashes: [(path: String, hash: Int?)] = []
         var files: [OutputFile] = []
     }
 
@@ -504,6 +506,8 @@ public final class SiteBuilder {
         var pagesWritten = 0
         let everything = plan.everything || written == nil
         let staging: SiteWriter.Staging? = everything ? try writer.begin() : nil
+        // Only a builder that runs again compares files with the ones it wrote.
+        let keepsHashes = keepsState
         /// Stages `files` (on the calling thread, so the workers write in parallel) or, on a rebuild, hands them
         /// back for `emit`, which writes only those that changed.
         @Sendable func stage(_ files: [OutputFile]) throws -> Staged {
@@ -511,13 +515,13 @@ public final class SiteBuilder {
             var staged = Staged()
             for file in files {
                 try staging.add(file)
-                staged.hashes.append((file.path, Self.contentHash(file)))
+                staged.hashes.append((file.path, keepsHashes ? Self.contentHash(file) : nil))
             }
             return staged
         }
         func emit(_ staged: Staged) throws {
             for (path, hash) in staged.hashes {
-                hashes[path] = hash
+                if let hash { hashes[path] = hash }
                 filesWritten += 1
                 if path.hasSuffix(".html") { pagesWritten += 1 }
             }
