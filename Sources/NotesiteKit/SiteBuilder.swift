@@ -123,11 +123,10 @@ public final class SiteBuilder {
     private static let batch = 512
 
     /// Whether the builder keeps what rebuilds reuse: each note's Markdown tree and search entries, and each
-    /// written file's content hash. A builder that
-    /// runs once (`build`, `check`) lets each tree go as soon as the note's links and mentions are known and parses
-    /// the note again when its page renders, and puts search entries straight into the index. That costs a second
-    /// parse and keeps memory to about one batch of trees however large the site. `serve` keeps both, for
-    /// rebuilds that touch few notes.
+    /// written file's content hash. A builder that runs once (`build`, `check`) lets each tree go as soon as the
+    /// note's links and mentions are known and parses the note again when its page renders, puts search entries
+    /// straight into the index, and hashes nothing. That costs a second parse and keeps memory to about one batch
+    /// of trees however large the site. `serve` keeps them all, for rebuilds that touch few notes.
     public let keepsState: Bool
 
     public init(options: SiteOptions, keepsState: Bool = true) {
@@ -297,6 +296,8 @@ public final class SiteBuilder {
             }
         }
         if dataChanged && !full {
+            // The code analyses kept for pages hold only the names the old list knew.
+            for state in notes.values { state.scans = nil }
             // A note's mentions depend on the symbol list: every note's are found again.
             let rest = notes.keys.filter { !recheck.contains($0) && notes[$0]?.note != nil }.sorted()
             for (path, mentions) in zip(rest, rest.map { notes[$0]!.note! }.parallelMap { finder.mentions(in: $0) }) {

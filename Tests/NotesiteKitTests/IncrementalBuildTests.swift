@@ -168,6 +168,35 @@ import Testing
         #expect(try SearchAnswers(site.output).words["新的"] != nil)
     }
 
+    /// A first run that stopped on an error rendered nothing, so its notes still hold the code analyses their
+    /// parse made for their pages, with the names the symbol list of that run knew. A symbol added before the
+    /// next run must be linked in the code all the same.
+    @Test func aSymbolAddedAfterAFailedFirstRunIsLinkedInCode() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: [2024]\nlang: en\n---\nBroken.\n")
+        let builder = SiteBuilder(options: site.options)
+        #expect(try !builder.run(.build).succeeded)
+        let before = FolderSnapshot(options: site.options)
+        try FileManager.default.removeItem(at: site.content.appendingPathComponent("notes/en/broken.md"))
+        let symbols = try String(contentsOf: site.content.appendingPathComponent("data/symbols.yml"), encoding: .utf8)
+        try site.write("data/symbols.yml", symbols + """
+          - id: UISplitViewController
+            kind: class
+            swift: UISplitViewController
+            swift_versions: {"2": UISplitViewController, "3": UISplitViewController, "4": UISplitViewController, "4.2": UISplitViewController}
+            objc: UISplitViewController
+            introduced: "8.0"
+            summary: "Shows a primary and a secondary view controller side by side."
+
+        """)
+        let report = try builder.run(.build, changes: FolderSnapshot(options: site.options).changes(since: before))
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let page = try site.read("en/collapse.html")
+        let code = try #require(page.firstRange(of: "<pre><code class=\"language-swift\">").map { page[$0.lowerBound...] })
+        let block = code[..<(code.firstRange(of: "</pre>")?.lowerBound ?? code.endIndex)]
+        #expect(block.contains("UISplitViewController.html#UISplitViewController\" title=\"UISplitViewController\">UISplitViewController</a>"))
+    }
+
     private func files(in folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]
         let base = folder.standardizedFileURL.path
