@@ -391,26 +391,12 @@ public struct SearchIndex: Sendable {
 
         /// Writes a scalar's UTF-8 bytes (at most 4); returns how many.
         private static func encode(_ v: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
-            switch v {
-            case 0..<0x80:
-                out[0] = UInt8(v)
-                return 1
-            case 0x80..<0x800:
-                out[0] = UInt8(0xC0 | (v >> 6))
-                out[1] = UInt8(0x80 | (v & 0x3F))
-                return 2
-            case 0x800..<0x10000:
-                out[0] = UInt8(0xE0 | (v >> 12))
-                out[1] = UInt8(0x80 | ((v >> 6) & 0x3F))
-                out[2] = UInt8(0x80 | (v & 0x3F))
-                return 3
-            default:
-                out[0] = UInt8(0xF0 | (v >> 18))
-                out[1] = UInt8(0x80 | ((v >> 12) & 0x3F))
-                out[2] = UInt8(0x80 | ((v >> 6) & 0x3F))
-                out[3] = UInt8(0x80 | (v & 0x3F))
-                return 4
+            var count = 0
+            UTF8.encode(Unicode.Scalar(v)!) { byte in
+                out[count] = byte
+                count += 1
             }
+            return count
         }
     }
 
