@@ -1,8 +1,8 @@
 # notesite — build the site and run the tests. `make site` and `make test` are all a fresh machine needs.
 
 SWIFT ?= swift
-# Debian packages the build links against (cmark-gfm and its GFM extensions).
-SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# Debian packages the build links against: cmark-gfm with its GFM extensions, and the mimalloc allocator.
+SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev
 # The browser the DOM tests drive (headless): pages load without console errors, search works in the page.
 TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
