@@ -212,4 +212,17 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
         #expect(decoded == [tricky])
     }
+
+    @Test func everyControlCharacterAndEscapesAtBothEndsRoundTrip() throws {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let cases = ["", "\"", "\\", "\n", "plain", "\"收起\"", "\ta\tb\t", controls, "Ключ\u{1F}\r\n𠮷\\"]
+        for text in cases {
+            let literal = JSON.string(text)
+            #expect(literal.first == "\"" && literal.last == "\"")
+            let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
+            #expect(decoded == [text], "\(literal)")
+        }
+        #expect(JSON.string("\u{1F}x") == "\"\\u001fx\"")
+        #expect(JSON.string("a\tb\r") == "\"a\\tb\\r\"")
+    }
 }
