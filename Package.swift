@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "notesite", targets: ["notesite"]),
         .library(name: "NotesiteKit", targets: ["NotesiteKit"]),
     ],
+    traits: [
+        .trait(name: "Mimalloc", description: "Link Debian's mimalloc (libmimalloc-dev) into notesite on Linux. Build without it: swift build --disable-default-traits."),
+        .default(enabledTraits: ["Mimalloc"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -50,9 +54,9 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // A thin command line over NotesiteKit. On Linux it links mimalloc (Debian's libmimalloc-dev), which then
-        // serves every malloc of the process: with glibc's allocator, malloc and free took about an eighth of a
-        // build's CPU time (see README, Performance).
+        // A thin command line over NotesiteKit. On Linux it links mimalloc (Debian's libmimalloc-dev; the default
+        // trait Mimalloc), which then serves every malloc of the process: with glibc's allocator, malloc and free
+        // took about an eighth of a build's CPU time (see README, Performance).
         .executableTarget(
             name: "notesite",
             dependencies: [
@@ -60,7 +64,7 @@ let package = Package(
                 "NotesiteServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux], traits: ["Mimalloc"]))]
         ),
         // What more than one test target uses: a raw-socket HTTP client and a thrown test failure.
         .target(name: "NotesiteTestSupport", path: "Tests/NotesiteTestSupport"),
