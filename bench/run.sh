@@ -6,9 +6,8 @@
 # For each size it generates the corpus with ../shared/bench/make-corpus.py (flat layout for notesite and
 # cmark-gfm, --layout hugo for Hugo), times `notesite build`, `notesite check`, `hugo` and `cmark-gfm` over the
 # concatenated notes with hyperfine in rounds (each command once per round, in turn, after a warm-up), prints
-# medians and ratios, measures each
-# command's peak memory with /usr/bin/time -v, and times one incremental rebuild after a note is edited (what
-# `notesite serve` does) with `notesite bench-rebuild`.
+# medians and ratios, measures each command's peak memory with /usr/bin/time -v, and times one incremental
+# rebuild after a note is edited (what `notesite serve` does) with `notesite bench-rebuild`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
