@@ -172,7 +172,8 @@ public final class SiteBuilder {
             stages.append(StageTime(name: name, seconds: Double(now.uptimeNanoseconds - stageStart.uptimeNanoseconds) / 1e9))
             stageStart = now
         }
-        try SitePipeline.validateOutput(options)
+        // check writes nothing, so where the output would go matters only for naming pages in its findings.
+        if mode == .build { try SitePipeline.validateOutput(options) }
         let full = changes == nil || templates == nil
         let changes = changes ?? SiteChanges()
 

@@ -167,6 +167,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: options.output.path))
     }
 
+    @Test func checkRunsInsideTheContentFolder() throws {
+        // `notesite check --content .` from the content folder: the default output, public/, would be inside it,
+        // which only matters to a build.
+        let site = try ScratchSite()
+        var options = site.options
+        options.output = site.content.appendingPathComponent("public")
+        let report = try SitePipeline.check(options)
+        #expect(report.succeeded)
+        #expect(report.notes > 0)
+        #expect(!FileManager.default.fileExists(atPath: options.output.path))
+    }
+
     @Test func checkWritesNothing() throws {
         let site = try ScratchSite()
         let report = try SitePipeline.check(site.options)
