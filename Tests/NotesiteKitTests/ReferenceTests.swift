@@ -178,6 +178,39 @@ import Testing
         #expect(english.contains("<span class=\"tok-keyword\">func</span> <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
     }
 
+    /// An entry lists each section that mentions it once, with every spelling used there, in the order met.
+    @Test func mentionsInOneSectionBecomeOneItemWithTheirSpellings() throws {
+        let site = try ScratchSite()
+        try site.write("notes/zh/fenzu.md", """
+            ---
+            title: 分组
+            date: 2020-01-01
+            lang: zh
+            ---
+
+            ## 收起
+
+            先是 `splitViewController(_:collapseSecondary:onto:)`，再是 `collapseSecondaryViewController:ontoPrimaryViewController:`，又是 `splitViewController(_:collapseSecondary:onto:)`。
+
+            ## 展开
+
+            还有 `splitViewController(_:collapseSecondary:onto:)`。
+
+            """)
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let page = try site.read("reference/UISplitViewControllerDelegate.html")
+        let entryStart = try #require(page.range(of: "id=\"UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
+        let entry = page[entryStart.lowerBound...]
+        let section = String(entry[..<(entry.range(of: "</section>")?.lowerBound ?? entry.endIndex)])
+        let items = section.components(separatedBy: "<li>").filter { $0.contains("zh/fenzu.html") }
+        #expect(items.count == 2, "\(items)")
+        #expect(items.first?.contains("分组 › 收起</a>") == true)
+        #expect(items.first?.contains("as <code>splitViewController(_:collapseSecondary:onto:), collapseSecondaryViewController:ontoPrimaryViewController:</code>") == true)
+        #expect(items.last?.contains("分组 › 展开</a>") == true)
+        #expect(items.last?.contains("as <code>splitViewController(_:collapseSecondary:onto:)</code>") == true)
+    }
+
     @Test func symbolsJSONListsEntriesAndMentions() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)

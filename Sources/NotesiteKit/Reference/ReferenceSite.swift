@@ -196,10 +196,10 @@ public struct ReferenceSite: Sendable {
 
     /// The notes' sections that mention a symbol, in the order first met, with the spellings used in each.
     private func mentionLinks(_ mentions: [Mention], from page: String) -> [(note: Note, href: String, section: String?, spellings: [String])] {
-        var order: [String] = []
-        var grouped: [String: (Mention, [String])] = [:]
+        var order: [SectionKey] = []
+        var grouped: [SectionKey: (Mention, [String])] = [:]
         for mention in mentions {
-            let key = mention.notePath + "#" + (mention.headingID ?? "")
+            let key = SectionKey(notePath: mention.notePath, headingID: mention.headingID)
             if let existing = grouped[key] {
                 if !existing.1.contains(mention.spelling) { grouped[key]!.1.append(mention.spelling) }
             } else {
@@ -213,9 +213,39 @@ public struct ReferenceSite: Sendable {
             var section: String?
             if let heading = mention.headingID {
                 href += "#" + heading
-                section = note.headings.first { $0.id == heading }?.text
+                section = note.headings.first { SectionKey.sameBytes($0.id, heading) }?.text
             }
             return (note, href, section, spellings)
+        }
+    }
+
+    /// A note's section, told apart by the bytes of its path and heading id. Hashing a `String` that is not
+    /// ASCII normalises it first (NFC), and the ids of Chinese and Russian headings made that most of the
+    /// grouping of a reference page's mentions. Ids and paths come from one slugger and one folder scan, so
+    /// equal ones have equal bytes.
+    private struct SectionKey: Hashable {
+        var notePath: String
+        var headingID: String?
+
+        static func == (a: SectionKey, b: SectionKey) -> Bool {
+            guard sameBytes(a.notePath, b.notePath) else { return false }
+            switch (a.headingID, b.headingID) {
+            case (nil, nil): return true
+            case let (x?, y?): return sameBytes(x, y)
+            default: return false
+            }
+        }
+
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a, b = b
+            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var path = notePath
+            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(headingID == nil)
+            if var id = headingID { id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
         }
     }
 
