@@ -183,9 +183,9 @@ public struct ReferenceSite: Sendable {
     /// written here each costs a microsecond where a template's loop item cost fifty.
     private func mentionItems(_ mentions: [Mention], from page: String, spellings showSpellings: Bool = true) -> String {
         var html = ""
-        for (note, href, section, spellings) in mentionLinks(mentions, from: page) {
+        for (position, href, section, spellings) in mentionLinks(mentions, from: page) {
             if !html.isEmpty { html += "\n" }
-            html += "<li><a href=\"\(Escape.text(href))\" lang=\"\(note.language.htmlLang)\">\(Escape.text(note.metadata.title))"
+            html += "<li><a href=\"\(Escape.text(href))\" lang=\"\(index.notes[position].language.htmlLang)\">\(Escape.text(index.notes[position].metadata.title))"
             if let section { html += " › " + Escape.text(section) }
             html += "</a>"
             if showSpellings { html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>" }
@@ -194,29 +194,32 @@ public struct ReferenceSite: Sendable {
         return html
     }
 
-    /// The notes' sections that mention a symbol, in the order first met, with the spellings used in each.
-    private func mentionLinks(_ mentions: [Mention], from page: String) -> [(note: Note, href: String, section: String?, spellings: [String])] {
+    /// The notes' sections that mention a symbol, in the order first met, with the spellings used in each; each
+    /// note by its position in the index.
+    private func mentionLinks(_ mentions: [Mention], from page: String) -> [(note: Int, href: String, section: String?, spellings: [String])] {
         var order: [SectionKey] = []
-        var grouped: [SectionKey: (Mention, [String])] = [:]
+        var spellingsBySection: [SectionKey: [String]] = [:]
         for mention in mentions {
             let key = SectionKey(notePath: mention.notePath, headingID: mention.headingID)
-            if let existing = grouped[key] {
-                if !existing.1.contains(mention.spelling) { grouped[key]!.1.append(mention.spelling) }
-            } else {
-                order.append(key)
-                grouped[key] = (mention, [mention.spelling])
-            }
+            let sections = spellingsBySection.count
+            // One lookup: the entry is made, or changed, in place.
+            Self.add(mention.spelling, to: &spellingsBySection[key, default: []])
+            if spellingsBySection.count > sections { order.append(key) }
         }
         return order.compactMap { key in
-            guard let (mention, spellings) = grouped[key], let note = index.note(atSourcePath: mention.notePath) else { return nil }
-            var href = RelativeURL.from(page, to: note.outputPath)
+            guard let spellings = spellingsBySection[key], let position = index.position(ofSourcePath: key.notePath) else { return nil }
+            var href = RelativeURL.from(page, to: index.notes[position].outputPath)
             var section: String?
-            if let heading = mention.headingID {
+            if let heading = key.headingID {
                 href += "#" + heading
-                section = note.headings.first { SectionKey.sameBytes($0.id, heading) }?.text
+                section = index.notes[position].headings.first { SectionKey.sameBytes($0.id, heading) }?.text
             }
-            return (note, href, section, spellings)
+            return (position, href, section, spellings)
         }
+    }
+
+    private static func add(_ spelling: String, to spellings: inout [String]) {
+        if !spellings.contains(spelling) { spellings.append(spelling) }
     }
 
     /// A note's section, told apart by the bytes of its path and heading id. Hashing a `String` that is not
