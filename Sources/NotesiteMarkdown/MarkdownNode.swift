@@ -85,18 +85,22 @@ extension MarkdownNode {
     public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
         try body(self)
         // The child lists being walked, each with the position of the next child: nodes are not copied onto a
-        // stack, only their lists are retained.
+        // stack, only their lists are retained. Each node is lent to `body` from its list's storage; taking it
+        // out by subscript copied it, a retain for each of its strings and its children.
         var pending: [(children: [MarkdownNode], next: Int)] = [(children, 0)]
-        while !pending.isEmpty {
-            let top = pending.count - 1
-            let (list, next) = pending[top]
+        while let top = pending.indices.last {
+            let list = pending[top].children
+            let next = pending[top].next
             guard next < list.count else {
                 pending.removeLast()
                 continue
             }
             pending[top].next = next + 1
-            try body(list[next])
-            if !list[next].children.isEmpty { pending.append((list[next].children, 0)) }
+            let grandchildren: [MarkdownNode]? = try list.withUnsafeBufferPointer { nodes in
+                try body(nodes[next])
+                return nodes[next].children.isEmpty ? nil : nodes[next].children
+            }
+            if let grandchildren { pending.append((grandchildren, 0)) }
         }
     }
 }

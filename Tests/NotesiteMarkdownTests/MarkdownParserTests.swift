@@ -91,6 +91,24 @@ import Testing
         #expect(tree.children[0].plainText == "Where show(_:sender:) goes")
     }
 
+    @Test func forEachVisitsEveryNodeInDocumentOrder() {
+        let tree = MarkdownParser.parse("# A\n\n- b *c*\n- d\n\ne\n")
+        var visited: [String] = []
+        tree.forEach { node in
+            switch node.kind {
+            case .text(let s): visited.append(s)
+            case .document: visited.append("document")
+            case .heading: visited.append("heading")
+            case .list: visited.append("list")
+            case .item: visited.append("item")
+            case .paragraph: visited.append("p")
+            case .emphasis: visited.append("em")
+            default: visited.append("?")
+            }
+        }
+        #expect(visited == ["document", "heading", "A", "list", "item", "p", "b ", "em", "c", "item", "p", "d", "p", "e"])
+    }
+
     @Test func deepNestingIsFlattenedBelowTheMaximumDepthAndKeepsTheText() {
         let depth = 5_000
         let (tree, flattenedAt) = MarkdownParser.parseDocument(String(repeating: ">", count: depth) + " deep\n", firstLine: 3)
