@@ -79,6 +79,18 @@ extension StringProtocol {
         }
         return utf8.contains(byte)
     }
+
+    /// Whether the two texts have the same UTF-8 bytes. `==` on text that is not ASCII compares it as Unicode,
+    /// normalising where the bytes differ, and hashing it normalises it first; for text that one slugger or one
+    /// folder scan wrote, equal means byte for byte equal.
+    func hasSameBytes<Other: StringProtocol>(as other: Other) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { a in
+            other.utf8.withContiguousStorageIfAvailable { b in
+                a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+            }
+        }
+        return (compared ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
 }
 
 extension String {

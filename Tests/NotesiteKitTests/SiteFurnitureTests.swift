@@ -48,6 +48,19 @@ import Testing
     }
 }
 
+@Suite struct StringBytesTests {
+    @Test func sameBytesTellsCanonicallyEqualSpellingsApart() {
+        let composed = "收起-é"          // U+00E9
+        let decomposed = "收起-e\u{301}" // e + combining acute
+        #expect(composed == decomposed)
+        #expect(!composed.hasSameBytes(as: decomposed))
+        #expect(composed.hasSameBytes(as: "收起-\u{E9}"))
+        #expect("".hasSameBytes(as: ""))
+        #expect(!"ab".hasSameBytes(as: "abc"))
+        #expect("x-收起-y".dropFirst(2).dropLast(2).hasSameBytes(as: "收起"))
+    }
+}
+
 @Suite struct SearchIndexTests {
     @Test func chineseIsIndexedByCharacterPairsAndRussianFoldsYo() {
         #expect(SearchIndex.tokens("收起与展开 Ёлка SplitView") == ["收起", "起与", "与展", "展开", "елка", "splitview"])

@@ -212,7 +212,7 @@ public struct ReferenceSite: Sendable {
             var section: String?
             if let heading = key.headingID {
                 href += "#" + heading
-                section = index.notes[position].headings.first { SectionKey.sameBytes($0.id, heading) }?.text
+                section = index.notes[position].headings.first { $0.id.hasSameBytes(as: heading) }?.text
             }
             return (position, href, section, spellings)
         }
@@ -231,17 +231,12 @@ public struct ReferenceSite: Sendable {
         var headingID: String?
 
         static func == (a: SectionKey, b: SectionKey) -> Bool {
-            guard sameBytes(a.notePath, b.notePath) else { return false }
+            guard a.notePath.hasSameBytes(as: b.notePath) else { return false }
             switch (a.headingID, b.headingID) {
             case (nil, nil): return true
-            case let (x?, y?): return sameBytes(x, y)
+            case let (x?, y?): return x.hasSameBytes(as: y)
             default: return false
             }
-        }
-
-        static func sameBytes(_ a: String, _ b: String) -> Bool {
-            var a = a, b = b
-            return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
         }
 
         func hash(into hasher: inout Hasher) {
