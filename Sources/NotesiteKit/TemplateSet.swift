@@ -1,6 +1,5 @@
 import Foundation
 import NotesiteMarkdown
-import Mustache
 
 /// The Mustache templates of `Templates/` and the static files beside them (`Templates/assets/`).
 public struct TemplateSet: Sendable {
@@ -9,10 +8,10 @@ public struct TemplateSet: Sendable {
     /// Templates a site with reference data (`Content/data/`) needs too.
     public static let referenceTemplates = ["reference-index", "reference-page", "collapse-table"]
 
-    let library: MustacheLibrary
+    /// Every template by name (its path below the folder, without `.mustache`): pages and partials alike.
+    let templates: [String: Template]
     /// The chrome's words in each language (`strings.yml`).
     public let strings: Strings
-    let names: Set<String>
     /// Files under `assets/`, as paths below the templates folder, copied to the output unchanged.
     let assets: [String]
     let root: URL
@@ -24,10 +23,9 @@ public struct TemplateSet: Sendable {
         guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw NotesiteError.folderMissing(role: "templates", path: displayPath)
         }
-        var library = MustacheLibrary()
-        var names: Set<String> = []
+        var templates: [String: Template] = [:]
         var assets: [String] = []
-        var texts: [(path: String, text: String)] = []
+        var paths: [String: String] = [:]
         let base = folder.standardizedFileURL.path
         let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
@@ -44,24 +42,23 @@ public struct TemplateSet: Sendable {
                 throw NotesiteError.unreadable(path: "\(displayPath)/\(relative)", reason: "not readable UTF-8 text")
             }
             do {
-                try library.register(text, named: name)
-            } catch let error as MustacheTemplate.ParserError {
+                templates[name] = try Template(parsing: text)
+            } catch {
                 throw NotesiteError.templates(
-                    "\(displayPath)/\(relative):\(error.context.lineNumber):\(error.context.columnNumber): error: the template does not parse: \(error.error) [template.invalid]")
+                    "\(displayPath)/\(relative):\(error.location): error: the template does not parse: \(error.message) [template.invalid]")
             }
-            names.insert(name)
-            texts.append(("\(displayPath)/\(relative)", text))
+            paths[name] = "\(displayPath)/\(relative)"
         }
-        let missing = Self.required.filter { !names.contains($0) }
+        let missing = Self.required.filter { templates[$0] == nil }
         guard missing.isEmpty else {
             throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
         }
-        self.names = names
-        self.library = library
+        self.templates = templates
         self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
         var diagnostics: [Diagnostic] = []
-        for template in texts.sorted(by: { $0.path < $1.path }) {
-            diagnostics += try Self.lint(template.text, path: template.path, partials: names, strings: Set(strings.all(for: .en).keys))
+        let keys = Set(strings.all(for: .en).keys)
+        for (name, path) in paths.sorted(by: { $0.value < $1.value }) {
+            diagnostics += try Self.lint(templates[name]!.nodes, path: path, partials: Set(templates.keys), strings: keys)
         }
         self.diagnostics = diagnostics
         self.assets = assets.sorted()
@@ -85,67 +82,49 @@ public struct TemplateSet: Sendable {
 
     /// Checks one template's tags: a partial that does not exist stops the run (`template.missing-partial`); a
     /// variable no page provides, or a `t.` key strings.yml lacks, is a warning (`template.unknown-variable`).
-    static func lint(_ text: String, path: String, partials: Set<String>, strings: Set<String>) throws -> [Diagnostic] {
+    static func lint(_ nodes: [Template.Node], path: String, partials: Set<String>, strings: Set<String>) throws -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let bytes = Array(text.utf8)
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i + 1 < bytes.count {
-            if bytes[i] == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = i + 1
-                i += 1
-                continue
-            }
-            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "{") else { i += 1; continue }
-            let start = i
-            var j = i + 2
-            var sigil: UInt8 = 0
-            if j < bytes.count, [UInt8(ascii: "{"), UInt8(ascii: "&"), UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "/"),
-                                 UInt8(ascii: ">"), UInt8(ascii: "!"), UInt8(ascii: "=")].contains(bytes[j]) {
-                sigil = bytes[j]
-                j += 1
-            }
-            var end = j
-            while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "}") && bytes[end + 1] == UInt8(ascii: "}")) { end += 1 }
-            let name = String(decoding: bytes[j..<min(end, bytes.count)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            let location = SourceLocation(line: line, column: start - lineStart + 1)
-            i = end + 2
-            switch sigil {
-            case UInt8(ascii: "!"), UInt8(ascii: "/"), UInt8(ascii: "="):
-                continue
-            case UInt8(ascii: ">"):
-                if !partials.contains(name) {
-                    throw NotesiteError.templates("\(path):\(location.line):\(location.column): error: the partial '\(name)' does not exist; add \(name).mustache beside the templates or correct the name [template.missing-partial]")
+        for node in nodes {
+            switch node {
+            case .text:
+                break
+            case .partial(let partial, _, let location):
+                if !partials.contains(partial) {
+                    throw NotesiteError.templates("\(path):\(location.line):\(location.column): error: the partial '\(partial)' does not exist; add \(partial).mustache beside the templates or correct the name [template.missing-partial]")
                 }
-            default:
-                guard name != "." else { continue }
-                let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                guard let first = parts.first else { continue }
-                if !variables.contains(first) {
-                    let nearest = NearMiss.best(for: first, in: Array(variables).sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-                    diagnostics.append(Diagnostic(.warning, "template.unknown-variable", file: path, at: location,
-                                                  "no page provides '\(first)', so it renders as nothing\(nearest); correct the name"))
-                } else if first == "t", parts.count == 2, !strings.contains(parts[1]) {
-                    let nearest = NearMiss.best(for: parts[1], in: Array(strings).sorted()).map { " (did you mean 't.\($0)'?)" } ?? ""
-                    diagnostics.append(Diagnostic(.warning, "template.unknown-variable", file: path, at: location,
-                                                  "strings.yml has no '\(parts[1])', so it renders as nothing\(nearest); add it to strings.yml or correct the name"))
-                }
+            case .variable(let name, _):
+                diagnostics += lint(name, path: path, strings: strings)
+            case .section(let name, let body, _):
+                diagnostics += lint(name, path: path, strings: strings)
+                diagnostics += try lint(body, path: path, partials: partials, strings: strings)
             }
         }
         return diagnostics
     }
 
+    private static func lint(_ name: Template.Name, path: String, strings: Set<String>) -> [Diagnostic] {
+        guard let first = name.parts.first else { return [] }
+        if !variables.contains(first) {
+            let nearest = NearMiss.best(for: first, in: Array(variables).sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            return [Diagnostic(.warning, "template.unknown-variable", file: path, at: name.location,
+                               "no page provides '\(first)', so it renders as nothing\(nearest); correct the name")]
+        }
+        let key = name.parts.dropFirst().joined(separator: ".")
+        guard first == "t", !key.isEmpty, !strings.contains(key) else { return [] }
+        let nearest = NearMiss.best(for: key, in: Array(strings).sorted()).map { " (did you mean 't.\($0)'?)" } ?? ""
+        return [Diagnostic(.warning, "template.unknown-variable", file: path, at: name.location,
+                           "strings.yml has no '\(key)', so it renders as nothing\(nearest); add it to strings.yml or correct the name")]
+    }
+
     /// Stops the run when one of `required` is missing.
     func require(_ required: [String], displayPath: String) throws {
-        let missing = required.filter { !names.contains($0) }
+        let missing = required.filter { templates[$0] == nil }
         guard missing.isEmpty else {
             throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
         }
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        templates[name]?.render(context, partials: templates) ?? ""
     }
 }
