@@ -17,10 +17,28 @@ extension Template {
     /// One scope of the stack: a dictionary, whose names can be looked up, or any other value a section opened.
     private enum Scope {
         case object([String: Any])
+        /// Such as the chrome's words, `t`.
+        case strings([String: String])
         case value(Any)
 
         init(_ value: Any) {
-            if let object = value as? [String: Any] { self = .object(object) } else { self = .value(value) }
+            if let object = exactly(value, [String: Any].self) {
+                self = .object(object)
+            } else if let strings = exactly(value, [String: String].self) {
+                self = .strings(strings)
+            } else if let object = value as? [String: Any] {
+                self = .object(object)
+            } else {
+                self = .value(value)
+            }
+        }
+
+        subscript(name: String) -> Any? {
+            switch self {
+            case .object(let object): return object[name]
+            case .strings(let strings): return strings[name]
+            case .value: return nil
+            }
         }
     }
 
@@ -55,16 +73,14 @@ extension Template {
                         if !Self.isTrue(value) { render(body) }
                         continue
                     }
-                    switch value {
-                    case nil:
-                        break
-                    case let flag as Bool:
-                        if flag { render(body) }
-                    case let list as [[String: Any]]:
+                    guard let value else { continue }
+                    if let list = exactly(value, [[String: Any]].self) {
                         for item in list { renderScoped(body, .object(item)) }
-                    case let list as [Any]:
+                    } else if let flag = value as? Bool {
+                        if flag { render(body) }
+                    } else if exactly(value, [String: Any].self) == nil, let list = value as? [Any] {
                         for item in list { renderScoped(body, Scope(item)) }
-                    case let value?:
+                    } else {
                         renderScoped(body, Scope(value))
                     }
                 case .partial(let name, let indentation, _):
@@ -85,36 +101,44 @@ extension Template {
             guard let first = name.parts.first else {
                 switch stack.last {
                 case .object(let object)?: return object
+                case .strings(let strings)?: return strings
                 case .value(let value)?: return value
                 case nil: return nil
                 }
             }
             var found: Any?
             for scope in stack.reversed() {
-                if case .object(let object) = scope, let value = object[first] {
+                if let value = scope[first] {
                     found = value
                     break
                 }
             }
             for part in name.parts.dropFirst() {
-                guard let object = found as? [String: Any] else { return nil }
-                found = object[part]
+                guard let value = found else { return nil }
+                found = Scope(value)[part]
             }
             guard let value = found else { return nil }
-            switch value {
-            case is String, is Bool, is Int, is [String: Any], is [[String: Any]]: return value
-            default:
-                if let optional = value as? any OptionalValue { return optional.wrappedValue }
+            if value is String || value is Bool || value is Int || Self.plainTypes.contains(ObjectIdentifier(type(of: value))) {
                 return value
             }
+            if let optional = value as? any OptionalValue { return optional.wrappedValue }
+            return value
         }
+
+        /// The containers pages use, which are surely not `Optional`s (asking a value whether it is one means
+        /// looking up a protocol conformance).
+        private static let plainTypes: Set<ObjectIdentifier> = [
+            ObjectIdentifier([String: Any].self), ObjectIdentifier([[String: Any]].self),
+            ObjectIdentifier([String: String].self), ObjectIdentifier([[String: String]].self), ObjectIdentifier([String].self),
+        ]
 
         /// False, nil, an empty list, or an `Optional` that holds nothing.
         private static func isTrue(_ value: Any?) -> Bool {
             switch value {
             case nil: return false
             case let flag as Bool: return flag
-            case let list as [[String: Any]]: return !list.isEmpty
+            case let value? where exactly(value, [[String: Any]].self) != nil: return !(value as! [[String: Any]]).isEmpty
+            case let value? where exactly(value, [String: Any].self) != nil: return true
             case let list as [Any]: return !list.isEmpty
             default: return true
             }
@@ -148,6 +172,12 @@ extension Template {
             }
         }
     }
+}
+
+/// `value` as a `T` when that is its very type. A cast with `as?` would convert one that is not, entry by entry
+/// (a `[String: String]` into a `[String: Any]`), and the lookups of a page would pay for it each time.
+private func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
+    ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) ? (value as! T) : nil
 }
 
 /// An `Optional` seen through `Any`, so a scope may hold `String?` values.

@@ -43,6 +43,8 @@ import Testing
         ]
         #expect(try render("{{#items}}<{{name}}>{{/items}}", context) == "<a><b>")
         #expect(try render("{{#words}}{{.}},{{/words}}", context) == "x,y,")
+        let pairs: [[String: String]] = [["k": "1"], ["k": "2"]]
+        #expect(try render("{{#pairs}}{{k}}{{/pairs}}{{^pairs}}none{{/pairs}}", ["pairs": pairs]) == "12")
         #expect(try render("{{#empty}}E{{/empty}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}", context) == "")
         #expect(try render("{{#yes}}Y{{/yes}}{{#object}}{{k}}{{/object}}", context) == "Yv")
         // A string, even an empty one, opens its section once, as the templates' first engine did.
