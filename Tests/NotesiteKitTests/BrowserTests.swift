@@ -6,9 +6,11 @@ import Testing
 /// answers a Chinese, a Russian and an English query in the page itself. `make test` installs Chromium.
 @Suite(.serialized, .enabled(if: Browser.path != nil, "needs chromium (make test installs it)"))
 struct BrowserTests {
-    /// The real notes and templates, built once into a scratch folder.
+    /// The real notes and templates, built once into a scratch folder. The folder has a fixed name, so each run
+    /// replaces the last one's rather than leaving another behind (a static has no teardown).
     private static let site: URL? = {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-browser-\(UUID().uuidString)")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-browser-site")
+        try? FileManager.default.removeItem(at: output)
         let options = SiteOptions(content: repositoryRoot.appendingPathComponent("Content").path,
                                   templates: repositoryRoot.appendingPathComponent("Templates").path, output: output.path)
         guard let report = try? SitePipeline.build(options), report.succeeded else { return nil }
