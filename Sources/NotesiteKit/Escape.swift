@@ -1,7 +1,15 @@
 /// HTML escaping for text, attribute values and URLs.
 public enum Escape {
-    public static func text(_ s: String) -> String {
-        func special(_ byte: UInt8) -> Bool { byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 }
+    public static func text(_ s: String) -> String { escape(s, apostrophe: false) }
+
+    /// A template's `{{value}}`: `'` too, so the value is safe in an attribute quoted either way.
+    static func templateValue(_ s: String) -> String { escape(s, apostrophe: true) }
+
+    private static func escape(_ s: String, apostrophe: Bool) -> String {
+        func special(_ byte: UInt8) -> Bool {
+            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (apostrophe && byte == 0x27)
+        }
+        // Most text needs nothing: it comes back as it is, without a copy.
         guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? s.utf8.contains(where: special) else { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count + 16)
@@ -11,6 +19,7 @@ public enum Escape {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "'" where apostrophe: out += "&#39;"
             default: out.unicodeScalars.append(c)
             }
         }

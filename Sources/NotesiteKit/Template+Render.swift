@@ -66,7 +66,7 @@ extension Template {
                     case let number as Int: String(number)
                     default: String(describing: value)
                     }
-                    if escaped { appendEscaped(text) } else { out += text }
+                    out += escaped ? Escape.templateValue(text) : text
                 case .section(let name, let body, let inverted):
                     let value = lookup(name)
                     if inverted {
@@ -134,42 +134,11 @@ extension Template {
 
         /// False, nil, an empty list, or an `Optional` that holds nothing.
         private static func isTrue(_ value: Any?) -> Bool {
-            switch value {
-            case nil: return false
-            case let flag as Bool: return flag
-            case let value? where exactly(value, [[String: Any]].self) != nil: return !(value as! [[String: Any]]).isEmpty
-            case let value? where exactly(value, [String: Any].self) != nil: return true
-            case let list as [Any]: return !list.isEmpty
-            default: return true
-            }
-        }
-
-        /// `text` with `&`, `<`, `>`, `"` and `'` escaped, appended a run at a time.
-        private mutating func appendEscaped(_ text: String) {
-            let utf8 = text.utf8
-            var runStart = utf8.startIndex
-            var index = runStart
-            while index != utf8.endIndex {
-                let entity: String? = switch utf8[index] {
-                case UInt8(ascii: "&"): "&amp;"
-                case UInt8(ascii: "<"): "&lt;"
-                case UInt8(ascii: ">"): "&gt;"
-                case UInt8(ascii: "\""): "&quot;"
-                case UInt8(ascii: "'"): "&#39;"
-                default: nil
-                }
-                if let entity {
-                    out += text[runStart..<index]
-                    out += entity
-                    runStart = utf8.index(after: index)
-                }
-                index = utf8.index(after: index)
-            }
-            if runStart == utf8.startIndex {
-                out += text
-            } else {
-                out += text[runStart..<utf8.endIndex]
-            }
+            guard let value else { return false }
+            if let list = exactly(value, [[String: Any]].self) { return !list.isEmpty }
+            if let flag = value as? Bool { return flag }
+            if exactly(value, [String: Any].self) == nil, let list = value as? [Any] { return !list.isEmpty }
+            return true
         }
     }
 }

@@ -56,9 +56,9 @@ public struct TemplateSet: Sendable {
         self.templates = templates
         self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
         var diagnostics: [Diagnostic] = []
-        let keys = Set(strings.all(for: .en).keys)
+        let keys = Set(strings.all(for: .en).keys), partials = Set(templates.keys)
         for (name, path) in paths.sorted(by: { $0.value < $1.value }) {
-            diagnostics += try Self.lint(templates[name]!.nodes, path: path, partials: Set(templates.keys), strings: keys)
+            diagnostics += try Self.lint(templates[name]!.nodes, path: path, partials: partials, strings: keys)
         }
         self.diagnostics = diagnostics
         self.assets = assets.sorted()
