@@ -297,8 +297,6 @@ public final class SiteBuilder {
             }
         }
         if dataChanged && !full {
-            // The code analyses kept for pages hold only the names the old list knew.
-            for state in notes.values { state.scans = nil }
             // A note's mentions depend on the symbol list: every note's are found again.
             let rest = notes.keys.filter { !recheck.contains($0) && notes[$0]?.note != nil }.sorted()
             for (path, mentions) in zip(rest, rest.map { notes[$0]!.note! }.parallelMap { finder.mentions(in: $0) }) {

@@ -36,8 +36,16 @@ public enum CodeScanner {
         }
 
         private var byCode: [Key: Analysis] = [:]
+        /// The list the names were cut down to (`keepForPages`); nil while every name found is kept.
+        private var keptFor: SymbolList?
 
         public init() {}
+
+        /// Whether the analyses hold every name that `finder` resolves: not when they were cut down to another
+        /// symbol list, such as the one before `data/symbols.yml` changed.
+        func serves(_ finder: MentionFinder) -> Bool {
+            keptFor.map { $0.isSame(as: finder.resolver.list) } ?? true
+        }
 
         /// How many distinct blocks were analysed.
         public var count: Int { byCode.count }
@@ -58,6 +66,7 @@ public enum CodeScanner {
         /// the one spelling that matched. A site's worth of every name with all its candidate spellings, kept from
         /// the parse until the pages render, is many small allocations that slow every other one down.
         public func keepForPages(resolvingWith finder: MentionFinder) {
+            keptFor = finder.resolver.list
             for (key, analysis) in byCode {
                 let names = finder.resolved(analysis.references).map { reference, _, spelling in
                     Reference(range: reference.range, candidates: [spelling])

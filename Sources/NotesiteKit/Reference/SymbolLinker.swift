@@ -66,7 +66,8 @@ struct SymbolLinker {
     func codeBlock(info: String, code: String) -> String? {
         guard let dialect = CodeScanner.Dialect(info: info) else { return nil }
         let language = info.split(separator: " ").first.map(String.init) ?? ""
-        let analysis = scans?.analysis(of: code, dialect: dialect) ?? CodeScanner.analyse(code, dialect: dialect)
+        let kept = scans.flatMap { $0.serves(finder) ? $0 : nil }
+        let analysis = kept?.analysis(of: code, dialect: dialect) ?? CodeScanner.analyse(code, dialect: dialect)
         let html = CodeHighlighter.html(code, spans: analysis.spans, links: links(for: finder.resolved(analysis.references)))
         return "<pre><code class=\"language-\(Escape.attribute(language))\">\(html)</code></pre>\n"
     }

@@ -6,6 +6,11 @@ import Yams
 public struct SymbolList: Sendable {
     public let symbols: [Symbol]
     private let byID: [String: Int]
+    /// Made with the list and shared by its copies: what was worked out with one list is known not to hold for
+    /// another (`CodeScanner.BlockScans`).
+    private let identity = Identity()
+
+    private final class Identity: Sendable {}
 
     public init(symbols: [Symbol]) {
         self.symbols = symbols
@@ -15,6 +20,9 @@ public struct SymbolList: Sendable {
     }
 
     public subscript(id: String) -> Symbol? { byID[id].map { symbols[$0] } }
+
+    /// Whether `other` is this list or a copy of it (not merely a list with the same entries).
+    func isSame(as other: SymbolList) -> Bool { identity === other.identity }
 
     public static let empty = SymbolList(symbols: [])
 
