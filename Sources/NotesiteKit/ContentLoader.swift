@@ -53,10 +53,14 @@ public struct ContentLoader: Sendable {
     public let root: URL
     /// How diagnostics name the root (as the user typed it).
     public let displayRoot: String
+    /// `root` as a path, which reading a note joins with the note's path: a URL made for each read was a
+    /// visible part of reading a large site.
+    private let rootPath: String
 
     public init(root: URL, displayRoot: String) {
         self.root = root
         self.displayRoot = displayRoot
+        self.rootPath = root.path
     }
 
     public func load() throws -> ContentTree {
@@ -112,18 +116,20 @@ public struct ContentLoader: Sendable {
 
     /// Reads the note at `path` (below the content folder, `notes/<lang>/<slug>.md`).
     public func read(_ path: String) -> ReadResult {
-        let url = root.appendingPathComponent(path)
         let display = join(displayRoot, path)
         switch inspect(path) {
         case .gone, .folder: return .gone
         case .problem(let diagnostic): return .problem(diagnostic)
         case .file: break
         }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        let bytes: [UInt8]
+        switch Self.contents(ofFile: rootPath + "/" + path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
             return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
-                                       "the note cannot be read (\(String(cString: strerror(errno)))); check its permissions"))
+                                       "the note cannot be read (\(String(cString: strerror(failure.code)))); check its permissions"))
         }
-        switch Self.decodeReporting(data) {
+        switch bytes.withUnsafeBytes({ Self.decodeReporting($0) }) {
         case .success(let text):
             return .note(SourceFile(path: path, displayPath: display, text: text))
         case .failure(let problem):
@@ -142,11 +148,12 @@ public struct ContentLoader: Sendable {
     }
 
     func inspect(_ path: String) -> Entry {
-        let url = root.appendingPathComponent(path)
+        let location = rootPath + "/" + path
         let display = join(displayRoot, path)
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .gone }
+        guard lstat(location, &info) == 0 else { return .gone }
         if info.st_mode & S_IFMT == S_IFLNK {
+            let url = root.appendingPathComponent(path)
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
             guard stat(url.path, &info) == 0 else {
                 return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
@@ -179,24 +186,56 @@ public struct ContentLoader: Sendable {
         var message: String
     }
 
+    /// Why a file could not be read: its `errno`.
+    struct ReadFailure: Error {
+        var code: Int32
+    }
+
+    /// The bytes of the file at `path`, or the `errno` that stopped reading them. Plain `open` and `read` calls
+    /// into one array sized by `fstat`: `FileManager.contents(atPath:)` cost more than decoding the text.
+    static func contents(ofFile path: String) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
+        // One byte more than the size, so that a file that grew since `fstat` shows it by filling the array.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadFailure(code: errno))
+            }
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeLast(bytes.count - count)
+        return .success(bytes)
+    }
+
     /// UTF-8 without a byte-order mark and with `\n` line ends, or nil when the bytes are not UTF-8.
     static func decode(_ data: Data) -> String? {
-        try? decodeReporting(data).get()
+        try? data.withUnsafeBytes { decodeReporting($0) }.get()
     }
 
     /// `decode`, with the place of the first byte that is not UTF-8, or the sign that the file is binary.
-    static func decodeReporting(_ data: Data) -> Result<String, EncodingProblem> {
-        // The common case on raw bytes: no NUL (memchr) and valid UTF-8. Walking `Data` byte by byte costs an
-        // exclusivity check per byte, which made reading a third of parsing.
-        let fast: String? = data.withUnsafeBytes { raw in
-            guard var bytes = raw.bindMemory(to: UInt8.self).baseAddress.map({ UnsafeBufferPointer(start: $0, count: raw.count) }) else {
-                return ""
-            }
+    static func decodeReporting(_ raw: UnsafeRawBufferPointer) -> Result<String, EncodingProblem> {
+        // The common case on raw bytes: no NUL (memchr) and valid UTF-8.
+        if let base = raw.bindMemory(to: UInt8.self).baseAddress {
+            var bytes = UnsafeBufferPointer(start: base, count: raw.count)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
-            guard bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil else { return nil }
-            return String(validating: bytes, as: UTF8.self)
+            if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil, let text = String(validating: bytes, as: UTF8.self) {
+                return .success(normalise(text))
+            }
+        } else {
+            return .success("")
         }
-        if let fast { return .success(normalise(fast)) }
+        // Walking `Data` byte by byte costs an exclusivity check per byte; only a file that is not a note's text
+        // gets here.
+        let data = Data(raw)
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.prefix(8192).contains(0) {
