@@ -540,23 +540,23 @@ public struct SearchIndex: Sendable {
         // The postings, the bulk of the file, go straight into bytes.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(postings.count * 24)
-        var digits: [UInt8] = []
         for (i, number) in wordList.indices.sorted(by: { wordList[$0] < wordList[$1] }).enumerated() {
             let token = wordList[number]
-            if i > 0 { bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")] }
+            if i > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
             bytes += JSON.string(token.string).utf8
-            bytes += [UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "[")]
+            bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: "["))
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
             for (k, id) in postings[number].enumerated() {
                 if k > 0 { bytes.append(UInt8(ascii: ",")) }
+                // The digits, last first, then turned round where they stand.
                 var gap = id - previous
-                digits.removeAll(keepingCapacity: true)
+                let start = bytes.count
                 repeat {
-                    digits.append(UInt8(ascii: "0") + UInt8(gap % 10))
+                    bytes.append(UInt8(ascii: "0") + UInt8(gap % 10))
                     gap /= 10
                 } while gap > 0
-                bytes += digits.reversed()
+                bytes[start...].reverse()
                 previous = id
             }
             bytes.append(UInt8(ascii: "]"))
