@@ -9,7 +9,7 @@ struct FrontMatterParser {
     init(file: String, text: String) {
         // The YAML starts on the file's second line, after the opening `---`; positions never reach past it, so
         // only that part of the note is kept for column conversion.
-        let end = text.utf8.firstRange(of: "\n---".utf8)?.upperBound ?? text.utf8.endIndex
+        let end = text.utf8Offset(ofASCII: "\n---").map { text.utf8.index(text.utf8.startIndex, offsetBy: $0 + 4) } ?? text.utf8.endIndex
         yaml = YAMLSource(file: file, fileText: String(text[..<end]), lineOffset: 1)
     }
 

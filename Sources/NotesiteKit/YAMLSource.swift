@@ -21,7 +21,11 @@ struct YAMLSource {
         do {
             // UTF-8 named here: Yams' default reads the process environment on every call (a lookup that showed
             // in profiles), and prints to standard output when `YAMS_DEFAULT_ENCODING` is set.
-            return try Yams.compose(yaml: yaml, .default, .default, .utf8)
+            // The basic resolver tags every plain scalar as a string. Notes and data are read as text
+            // (`scalar.string`, with YAML's null spelled out in `string(_:key:rule:)`), never by resolved tag; the
+            // default resolver matched each scalar against seven regular expressions, again every time a key was
+            // hashed, which made the front matter of a four-line note cost as much as reading its file.
+            return try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             switch error {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
