@@ -270,28 +270,34 @@ public struct SearchIndex: Sendable {
         var lower: [Unicode.Scalar] = []
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var i = 0
             let n = bytes.count
             while i < n {
-                let b0 = UInt32(bytes[i])
+                let b0 = UInt32(base[i])
                 let value: UInt32
                 if b0 < 0x80 {
                     i += 1
-                    tokenizer.add(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0, body)
+                    tokenizer.addASCII(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0), body)
                     continue
                 } else if b0 < 0xE0 {
-                    value = (b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+                    value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
                     i += 2
                 } else if b0 < 0xF0 {
-                    value = (b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
                     i += 3
+                    if value >= 0x4E00 && value <= 0x9FFF {
+                        // A CJK ideograph (lowercase already): its three bytes go into the run as they are.
+                        tokenizer.addWide(base + i - 3, count: 3, body)
+                        continue
+                    }
                 } else {
-                    value = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
-                        | UInt32(bytes[i + 3] & 0x3F)
+                    value = (b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12 | UInt32(base[i + 2] & 0x3F) << 6
+                        | UInt32(base[i + 3] & 0x3F)
                     i += 4
                 }
-                if (value >= 0x430 && value <= 0x45F && value != 0x451) || (value >= 0x4E00 && value <= 0x9FFF) {
-                    // Lowercase Cyrillic and CJK ideographs lowercase to themselves.
+                if value >= 0x430 && value <= 0x45F && value != 0x451 {
+                    // Lowercase Cyrillic lowercases to itself.
                     tokenizer.add(value, body)
                     continue
                 }
@@ -304,45 +310,69 @@ public struct SearchIndex: Sendable {
         tokenizer.end(body)
     }
 
-    /// The words and character pairs being put together, one lowercased scalar at a time. The word is kept in a
-    /// buffer of its own rather than an array: every byte of every note is added to it, and an array checks its
-    /// storage on each append.
+    /// The words and character pairs being put together, one lowercased scalar at a time. Words and the run of
+    /// wide-script characters are kept as UTF-8 in buffers of their own rather than arrays: every byte of every
+    /// note is added to one of them, and an array checks its storage on each append. A pair of neighbouring
+    /// characters is then a slice of the run's bytes, handed out without encoding anything again.
     private struct Tokenizer: ~Copyable {
         private var word: UnsafeMutablePointer<UInt8>
         private var wordCount = 0
         private var wordCapacity = 64
-        /// The run of wide-script characters since the last word or break.
-        private var han: [UInt32] = []
+        /// The run of wide-script characters since the last word or break, as UTF-8, and where each character
+        /// starts in it.
+        private var han: UnsafeMutablePointer<UInt8>
+        private var hanCount = 0
+        private var hanCapacity = 256
+        private var hanStarts: UnsafeMutablePointer<Int>
+        private var hanCharacters = 0
+        private var hanStartsCapacity = 64
 
-        init() { word = .allocate(capacity: wordCapacity) }
+        init() {
+            word = .allocate(capacity: wordCapacity)
+            han = .allocate(capacity: hanCapacity)
+            hanStarts = .allocate(capacity: hanStartsCapacity)
+        }
 
-        deinit { word.deallocate() }
+        deinit {
+            word.deallocate()
+            han.deallocate()
+            hanStarts.deallocate()
+        }
 
+        /// An ASCII byte, lowercased.
+        @inline(__always)
+        mutating func addASCII(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F {
+                if hanCharacters > 0 { endHan(body) }
+                append(byte)
+            } else {
+                end(body)
+            }
+        }
+
+        /// A lowercased scalar.
         mutating func add(_ v: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if v < 0x80 {
-                if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F {
-                    if !han.isEmpty { endHan(body) }
-                    append(UInt8(v))
-                } else {
-                    end(body)
-                }
+                addASCII(UInt8(v), body)
             } else if v >= 0x430 && v <= 0x45F {
                 // Lowercase Cyrillic: a letter, two bytes.
-                if !han.isEmpty { endHan(body) }
+                if hanCharacters > 0 { endHan(body) }
                 append(UInt8(0xC0 | (v >> 6)))
                 append(UInt8(0x80 | (v & 0x3F)))
-            } else if v >= 0x4E00 && v <= 0x9FFF {
-                // CJK Unified Ideographs: every one is a letter of a script written without spaces.
-                if wordCount > 0 { endWord(body) }
-                han.append(v)
             } else {
                 let scalar = Unicode.Scalar(v)!
                 let letter = isLetterOrNumber(scalar)
                 if letter && isWide(v) {
-                    if wordCount > 0 { endWord(body) }
-                    han.append(v)
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
+                        var count = 0
+                        UTF8.encode(scalar) { byte in
+                            bytes[count] = byte
+                            count += 1
+                        }
+                        addWide(bytes.baseAddress!, count: count, body)
+                    }
                 } else if letter {
-                    if !han.isEmpty { endHan(body) }
+                    if hanCharacters > 0 { endHan(body) }
                     UTF8.encode(scalar) { append($0) }
                 } else {
                     end(body)
@@ -350,21 +380,37 @@ public struct SearchIndex: Sendable {
             }
         }
 
+        /// One character of a script written without spaces (a letter), as its `count` UTF-8 bytes.
+        @inline(__always)
+        mutating func addWide(_ bytes: UnsafePointer<UInt8>, count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if wordCount > 0 { endWord(body) }
+            if hanCount + count > hanCapacity { Self.grow(&han, count: hanCount, capacity: &hanCapacity) }
+            if hanCharacters == hanStartsCapacity { Self.grow(&hanStarts, count: hanCharacters, capacity: &hanStartsCapacity) }
+            hanStarts[hanCharacters] = hanCount
+            hanCharacters += 1
+            (han + hanCount).update(from: bytes, count: count)
+            hanCount += count
+        }
+
+        @inline(__always)
         private mutating func append(_ byte: UInt8) {
-            if wordCount == wordCapacity {
-                let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: wordCapacity * 2)
-                larger.initialize(from: word, count: wordCount)
-                word.deallocate()
-                word = larger
-                wordCapacity *= 2
-            }
+            if wordCount == wordCapacity { Self.grow(&word, count: wordCount, capacity: &wordCapacity) }
             word[wordCount] = byte
             wordCount += 1
         }
 
+        /// Doubles a buffer, keeping its first `count` elements.
+        private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, count: Int, capacity: inout Int) {
+            let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = larger
+            capacity *= 2
+        }
+
         mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if wordCount > 0 { endWord(body) }
-            if !han.isEmpty { endHan(body) }
+            if hanCharacters > 0 { endHan(body) }
         }
 
         private mutating func endWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -374,29 +420,16 @@ public struct SearchIndex: Sendable {
 
         /// Each pair of neighbouring characters of the run, or the character alone when the run has one.
         private mutating func endHan(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { pair in
-                let base = pair.baseAddress!
-                if han.count == 1 {
-                    body(UnsafeBufferPointer(start: base, count: Self.encode(han[0], into: base)))
-                } else {
-                    for i in 0..<(han.count - 1) {
-                        let first = Self.encode(han[i], into: base)
-                        let second = Self.encode(han[i + 1], into: base + first)
-                        body(UnsafeBufferPointer(start: base, count: first + second))
-                    }
+            if hanCharacters == 1 {
+                body(UnsafeBufferPointer(start: han, count: hanCount))
+            } else {
+                for i in 0..<(hanCharacters - 1) {
+                    let end = i + 2 < hanCharacters ? hanStarts[i + 2] : hanCount
+                    body(UnsafeBufferPointer(start: han + hanStarts[i], count: end - hanStarts[i]))
                 }
             }
-            han.removeAll(keepingCapacity: true)
-        }
-
-        /// Writes a scalar's UTF-8 bytes (at most 4); returns how many.
-        private static func encode(_ v: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
-            var count = 0
-            UTF8.encode(Unicode.Scalar(v)!) { byte in
-                out[count] = byte
-                count += 1
-            }
-            return count
+            hanCount = 0
+            hanCharacters = 0
         }
     }
 
