@@ -315,26 +315,57 @@ enum JSON {
                     return source.count + 2
                 }
             }
-            var bytes: [UInt8] = [UInt8(ascii: "\"")]
-            bytes.reserveCapacity(source.count + 16)
-            // UTF-8 bytes are copied as they are; only quotes, backslashes and control characters need escaping.
-            for byte in source {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes += Array("\\u00".utf8)
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
-                default: bytes.append(byte)
-                }
+            // UTF-8 bytes are copied as they are, in runs between the bytes that need escaping: quotes,
+            // backslashes and control characters. The escapes are counted first, so the string is made at its
+            // final size (a section's text, with a line break every few words, byte by byte into an array and
+            // then into a string cost more than tokenizing it for the index).
+            var extra = 0
+            for byte in source where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                extra += Self.shortEscape(byte) == nil ? 5 : 1
             }
-            bytes.append(UInt8(ascii: "\""))
-            return String(decoding: bytes, as: UTF8.self)
+            return String(unsafeUninitializedCapacity: source.count + extra + 2) { out in
+                let base = out.baseAddress!
+                var o = 0
+                func put(_ byte: UInt8) {
+                    base[o] = byte
+                    o += 1
+                }
+                put(UInt8(ascii: "\""))
+                var run = 0
+                for i in 0..<source.count {
+                    let byte = source[i]
+                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                    (base + o).initialize(from: source.baseAddress! + run, count: i - run)
+                    o += i - run
+                    run = i + 1
+                    put(UInt8(ascii: "\\"))
+                    if let short = Self.shortEscape(byte) {
+                        put(short)
+                    } else {
+                        let hex: StaticString = "0123456789abcdef"
+                        put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
+                        put(hex.utf8Start[Int(byte >> 4)])
+                        put(hex.utf8Start[Int(byte & 0xF)])
+                    }
+                }
+                (base + o).initialize(from: source.baseAddress! + run, count: source.count - run)
+                o += source.count - run
+                put(UInt8(ascii: "\""))
+                return o
+            }
+        }
+    }
+
+    /// The letter after the backslash for the characters JSON escapes in two bytes; nil for the other control
+    /// characters, written as `\u00XX`.
+    private static func shortEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        case UInt8(ascii: "\n"): UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): UInt8(ascii: "t")
+        default: nil
         }
     }
 }
