@@ -216,26 +216,33 @@ public struct SearchIndex: Sendable {
                 headingIndex += 1
                 current = (heading?.text ?? block.plainText, heading?.id, "")
             } else {
-                current.text += Self.text(of: block) + "\n"
+                appendText(of: block, to: &current.text)
+                current.text += "\n"
             }
         }
         flush()
         return result
     }
 
-    private static func text(of block: MarkdownNode) -> String {
+    /// Appends the text a reader sees in `block`: a code block's code, nothing for raw HTML, and the plain text of
+    /// the paragraphs, headings and table cells inside anything else, one space between neighbours. Straight
+    /// into the section's text, rather than a string for each part joined into another for each block.
+    private static func appendText(of block: MarkdownNode, to out: inout String) {
         switch block.kind {
-        case .codeBlock(_, let code): return code
-        case .htmlBlock: return ""
+        case .codeBlock(_, let code): out += code
+        case .htmlBlock: break
         default:
-            var parts: [String] = []
-            for child in block.children {
+            guard !block.children.isEmpty else {
+                block.appendPlainText(to: &out)
+                return
+            }
+            for (i, child) in block.children.enumerated() {
+                if i > 0 { out += " " }
                 switch child.kind {
-                case .paragraph, .heading, .tableCell: parts.append(child.plainText)
-                default: parts.append(text(of: child))
+                case .paragraph, .heading, .tableCell: child.appendPlainText(to: &out)
+                default: appendText(of: child, to: &out)
                 }
             }
-            return block.children.isEmpty ? block.plainText : parts.joined(separator: " ")
         }
     }
 

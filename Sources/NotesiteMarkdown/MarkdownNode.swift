@@ -72,7 +72,8 @@ extension MarkdownNode {
         return out
     }
 
-    private func appendPlainText(to out: inout String) {
+    /// Appends `plainText` to `out`, for text put together from several nodes without a string for each.
+    public func appendPlainText(to out: inout String) {
         switch kind {
         case .text(let s), .code(let s): out += s
         case .softBreak, .lineBreak: out += " "
