@@ -395,7 +395,7 @@ public struct SearchIndex: Sendable {
             if hanCharacters == hanStartsCapacity { Self.grow(&hanStarts, count: hanCharacters, capacity: &hanStartsCapacity) }
             hanStarts[hanCharacters] = hanCount
             hanCharacters += 1
-            (han + hanCount).update(from: bytes, count: count)
+            (han + hanCount).initialize(from: bytes, count: count)
             hanCount += count
         }
 

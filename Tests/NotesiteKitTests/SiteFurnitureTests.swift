@@ -88,6 +88,14 @@ import Testing
         #expect(SearchIndex.tokens("a𠮷b") == ["a", "𠮷", "b"])
     }
 
+    /// A run of Chinese longer than the tokenizer's first buffers (256 bytes, 64 characters), with characters of
+    /// three and four bytes, gives every pair of neighbours, in order.
+    @Test func aLongRunOfChineseGivesEveryPair() {
+        let characters = (0..<300).map { $0 % 7 == 3 ? "𠮷" : String(Unicode.Scalar(0x4E00 + UInt32($0))!) }
+        let pairs = (0..<299).map { characters[$0] + characters[$0 + 1] }
+        #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
+    }
+
     @Test func aSectionsTokensAreItsDistinctWordsInTheOrderTheyFirstOccur() {
         // Enough distinct words to make the set grow several times, each written again later and in capitals.
         let words = (0..<3_000).map { "w\($0)" }
