@@ -6,11 +6,12 @@ struct FrontMatterParser {
     private var yaml: YAMLSource
     var diagnostics: [Diagnostic] { yaml.diagnostics }
 
-    init(file: String, text: String) {
-        // The YAML starts on the file's second line, after the opening `---`; positions never reach past it, so
-        // only that part of the note is kept for column conversion.
-        let end = text.utf8Offset(ofASCII: "\n---").map { text.utf8.index(text.utf8.startIndex, offsetBy: $0 + 4) } ?? text.utf8.endIndex
-        yaml = YAMLSource(file: file, fileText: String(text[..<end]), lineOffset: 1)
+    /// For the front matter `split` found. The YAML starts on the file's second line, after the opening `---`, and
+    /// positions never reach past the closing line, so only the note up to there is kept for column conversion
+    /// (nothing when the block is not closed: its YAML is not read).
+    init(file: String, split: FrontMatterSplit) {
+        let text = split.body.base
+        yaml = YAMLSource(file: file, fileText: split.isClosed ? String(text[..<split.body.startIndex]) : "", lineOffset: 1)
     }
 
     /// Parses `split`'s YAML. `fallbackTitle` stands in for a missing title so the rest of the note can be checked.

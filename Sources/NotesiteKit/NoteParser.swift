@@ -27,7 +27,7 @@ public enum NoteParser {
         }
 
         let split = FrontMatterSplit(file.text)
-        var frontMatter = FrontMatterParser(file: file.displayPath, text: file.text)
+        var frontMatter = FrontMatterParser(file: file.displayPath, split: split)
         let metadata = frontMatter.parse(split, fallbackTitle: slug)
         diagnostics += frontMatter.diagnostics
         if let declared = metadata.lang, declared != language {

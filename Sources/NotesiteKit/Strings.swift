@@ -80,28 +80,6 @@ extension StringProtocol {
         return utf8.contains(byte)
     }
 
-    /// Where `needle` (ASCII, not empty) first starts in the text, as an offset in UTF-8 bytes. memchr for its first
-    /// byte and memcmp for the rest, on the bytes in place: the generic `firstRange(of:)` on the UTF-8 view cost as
-    /// much as reading the note whose front matter it looked for.
-    func utf8Offset(ofASCII needle: StaticString) -> Int? {
-        let length = needle.utf8CodeUnitCount
-        precondition(length > 0, "an empty needle is found everywhere")
-        let found: Int?? = utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress else { return nil }
-            var start = 0
-            while bytes.count - start >= length {
-                guard let hit = memchr(base + start, Int32(needle.utf8Start[0]), bytes.count - start - length + 1) else { return nil }
-                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                if memcmp(hit, needle.utf8Start, length) == 0 { return offset }
-                start = offset + 1
-            }
-            return nil
-        }
-        if let found { return found }
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        return utf8.firstRange(of: pattern).map { utf8.distance(from: utf8.startIndex, to: $0.lowerBound) }
-    }
-
     /// Whether the two texts have the same UTF-8 bytes. `==` on text that is not ASCII compares it as Unicode,
     /// normalising where the bytes differ, and hashing it normalises it first; for text that one slugger or one
     /// folder scan wrote, equal means byte for byte equal.

@@ -59,15 +59,6 @@ import Testing
         #expect(!"ab".hasSameBytes(as: "abc"))
         #expect("x-收起-y".dropFirst(2).dropLast(2).hasSameBytes(as: "收起"))
     }
-
-    /// Offsets are in bytes; a partial match (`\n--` then a space) does not stop the search.
-    @Test func asciiNeedleIsFoundByItsByteOffset() {
-        #expect("---\ntitle: 图\n-- x\n---\nbody".utf8Offset(ofASCII: "\n---") == 19)
-        #expect("\n---".utf8Offset(ofASCII: "\n---") == 0)
-        #expect("ab\n--".utf8Offset(ofASCII: "\n---") == nil)
-        #expect("".utf8Offset(ofASCII: "\n---") == nil)
-        #expect("收起\n---".dropFirst(1).utf8Offset(ofASCII: "\n---") == 3)
-    }
 }
 
 @Suite struct SearchIndexTests {
