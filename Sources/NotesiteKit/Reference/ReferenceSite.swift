@@ -306,22 +306,13 @@ enum JSON {
     static func string(_ s: String) -> String {
         var s = s
         return s.withUTF8 { source in
-            // Most strings (titles, addresses, prose) need no escape: they are copied in one piece.
-            guard source.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return String(unsafeUninitializedCapacity: source.count + 2) { out in
-                    out[0] = UInt8(ascii: "\"")
-                    _ = UnsafeMutableBufferPointer(rebasing: out[1...]).initialize(from: source)
-                    out[source.count + 1] = UInt8(ascii: "\"")
-                    return source.count + 2
-                }
-            }
-            // UTF-8 bytes are copied as they are, in runs between the bytes that need escaping: quotes,
-            // backslashes and control characters. The escapes are counted first, so the string is made at its
-            // final size (a section's text, with a line break every few words, byte by byte into an array and
-            // then into a string cost more than tokenizing it for the index).
+            // UTF-8 bytes are copied as they are, in runs between the bytes that need escaping. The escapes are
+            // counted first, so the string is made at its final size; most strings (titles, addresses) have none
+            // and are copied in one piece, and a section's text, with a line break every few words, in a run per
+            // line.
             var extra = 0
-            for byte in source where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                extra += Self.shortEscape(byte) == nil ? 5 : 1
+            for byte in source where needsEscape(byte) {
+                extra += shortEscape(byte) == nil ? 5 : 1
             }
             return String(unsafeUninitializedCapacity: source.count + extra + 2) { out in
                 let base = out.baseAddress!
@@ -330,30 +321,36 @@ enum JSON {
                     base[o] = byte
                     o += 1
                 }
+                func copy(_ run: Range<Int>) {
+                    guard !run.isEmpty else { return }
+                    (base + o).initialize(from: source.baseAddress! + run.lowerBound, count: run.count)
+                    o += run.count
+                }
                 put(UInt8(ascii: "\""))
                 var run = 0
-                for i in 0..<source.count {
-                    let byte = source[i]
-                    guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                    (base + o).initialize(from: source.baseAddress! + run, count: i - run)
-                    o += i - run
+                for i in 0..<source.count where needsEscape(source[i]) {
+                    copy(run..<i)
                     run = i + 1
                     put(UInt8(ascii: "\\"))
-                    if let short = Self.shortEscape(byte) {
+                    if let short = shortEscape(source[i]) {
                         put(short)
                     } else {
                         let hex: StaticString = "0123456789abcdef"
                         put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
-                        put(hex.utf8Start[Int(byte >> 4)])
-                        put(hex.utf8Start[Int(byte & 0xF)])
+                        put(hex.utf8Start[Int(source[i] >> 4)])
+                        put(hex.utf8Start[Int(source[i] & 0xF)])
                     }
                 }
-                (base + o).initialize(from: source.baseAddress! + run, count: source.count - run)
-                o += source.count - run
+                copy(run..<source.count)
                 put(UInt8(ascii: "\""))
                 return o
             }
         }
+    }
+
+    /// Quotes, backslashes and control characters.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// The letter after the backslash for the characters JSON escapes in two bytes; nil for the other control
