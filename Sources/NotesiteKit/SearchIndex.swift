@@ -295,7 +295,7 @@ public struct SearchIndex: Sendable {
                     i += 3
                     if value >= 0x4E00 && value <= 0x9FFF {
                         // A CJK ideograph (lowercase already): its three bytes go into the run as they are.
-                        tokenizer.addWide(base + i - 3, count: 3, body)
+                        tokenizer.addIdeograph(base + i - 3, body)
                         continue
                     }
                 } else {
@@ -318,40 +318,20 @@ public struct SearchIndex: Sendable {
     }
 
     /// The words and character pairs being put together, one lowercased scalar at a time. Words and the run of
-    /// wide-script characters are kept as UTF-8 in buffers of their own rather than arrays: every byte of every
-    /// note is added to one of them, and an array checks its storage on each append. A pair of neighbouring
-    /// characters is then a slice of the run's bytes, handed out without encoding anything again.
+    /// wide-script characters are kept as UTF-8, and a pair of neighbouring characters is a slice of the run's
+    /// bytes, handed out without encoding anything again.
     private struct Tokenizer: ~Copyable {
-        private var word: UnsafeMutablePointer<UInt8>
-        private var wordCount = 0
-        private var wordCapacity = 64
-        /// The run of wide-script characters since the last word or break, as UTF-8, and where each character
-        /// starts in it.
-        private var han: UnsafeMutablePointer<UInt8>
-        private var hanCount = 0
-        private var hanCapacity = 256
-        private var hanStarts: UnsafeMutablePointer<Int>
-        private var hanCharacters = 0
-        private var hanStartsCapacity = 64
-
-        init() {
-            word = .allocate(capacity: wordCapacity)
-            han = .allocate(capacity: hanCapacity)
-            hanStarts = .allocate(capacity: hanStartsCapacity)
-        }
-
-        deinit {
-            word.deallocate()
-            han.deallocate()
-            hanStarts.deallocate()
-        }
+        private var word = Buffer<UInt8>(capacity: 64)
+        /// The run of wide-script characters since the last word or break, and where each character starts in it.
+        private var han = Buffer<UInt8>(capacity: 256)
+        private var hanStarts = Buffer<Int>(capacity: 64)
 
         /// An ASCII byte, lowercased.
         @inline(__always)
         mutating func addASCII(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F {
-                if hanCharacters > 0 { endHan(body) }
-                append(byte)
+                if hanStarts.count > 0 { endHan(body) }
+                word.append(byte)
             } else {
                 end(body)
             }
@@ -363,80 +343,101 @@ public struct SearchIndex: Sendable {
                 addASCII(UInt8(v), body)
             } else if v >= 0x430 && v <= 0x45F {
                 // Lowercase Cyrillic: a letter, two bytes.
-                if hanCharacters > 0 { endHan(body) }
-                append(UInt8(0xC0 | (v >> 6)))
-                append(UInt8(0x80 | (v & 0x3F)))
+                if hanStarts.count > 0 { endHan(body) }
+                word.append(UInt8(0xC0 | (v >> 6)))
+                word.append(UInt8(0x80 | (v & 0x3F)))
             } else {
                 let scalar = Unicode.Scalar(v)!
                 let letter = isLetterOrNumber(scalar)
                 if letter && isWide(v) {
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
-                        var count = 0
-                        UTF8.encode(scalar) { byte in
-                            bytes[count] = byte
-                            count += 1
-                        }
-                        addWide(bytes.baseAddress!, count: count, body)
-                    }
+                    if word.count > 0 { endWord(body) }
+                    hanStarts.append(han.count)
+                    UTF8.encode(scalar) { han.append($0) }
                 } else if letter {
-                    if hanCharacters > 0 { endHan(body) }
-                    UTF8.encode(scalar) { append($0) }
+                    if hanStarts.count > 0 { endHan(body) }
+                    UTF8.encode(scalar) { word.append($0) }
                 } else {
                     end(body)
                 }
             }
         }
 
-        /// One character of a script written without spaces (a letter), as its `count` UTF-8 bytes.
+        /// A CJK ideograph, as its three UTF-8 bytes.
         @inline(__always)
-        mutating func addWide(_ bytes: UnsafePointer<UInt8>, count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if wordCount > 0 { endWord(body) }
-            if hanCount + count > hanCapacity { Self.grow(&han, count: hanCount, capacity: &hanCapacity) }
-            if hanCharacters == hanStartsCapacity { Self.grow(&hanStarts, count: hanCharacters, capacity: &hanStartsCapacity) }
-            hanStarts[hanCharacters] = hanCount
-            hanCharacters += 1
-            (han + hanCount).initialize(from: bytes, count: count)
-            hanCount += count
-        }
-
-        @inline(__always)
-        private mutating func append(_ byte: UInt8) {
-            if wordCount == wordCapacity { Self.grow(&word, count: wordCount, capacity: &wordCapacity) }
-            word[wordCount] = byte
-            wordCount += 1
-        }
-
-        /// Doubles a buffer, keeping its first `count` elements.
-        private static func grow<T>(_ buffer: inout UnsafeMutablePointer<T>, count: Int, capacity: inout Int) {
-            let larger = UnsafeMutablePointer<T>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: buffer, count: count)
-            buffer.deallocate()
-            buffer = larger
-            capacity *= 2
+        mutating func addIdeograph(_ bytes: UnsafePointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if word.count > 0 { endWord(body) }
+            hanStarts.append(han.count)
+            han.append(contentsOf: bytes, count: 3)
         }
 
         mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if wordCount > 0 { endWord(body) }
-            if hanCharacters > 0 { endHan(body) }
+            if word.count > 0 { endWord(body) }
+            if hanStarts.count > 0 { endHan(body) }
         }
 
         private mutating func endWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            body(UnsafeBufferPointer(start: word, count: wordCount))
-            wordCount = 0
+            body(word.elements(0..<word.count))
+            word.removeAll()
         }
 
         /// Each pair of neighbouring characters of the run, or the character alone when the run has one.
         private mutating func endHan(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if hanCharacters == 1 {
-                body(UnsafeBufferPointer(start: han, count: hanCount))
+            if hanStarts.count == 1 {
+                body(han.elements(0..<han.count))
             } else {
-                for i in 0..<(hanCharacters - 1) {
-                    let end = i + 2 < hanCharacters ? hanStarts[i + 2] : hanCount
-                    body(UnsafeBufferPointer(start: han + hanStarts[i], count: end - hanStarts[i]))
+                for i in 0..<(hanStarts.count - 1) {
+                    let end = i + 2 < hanStarts.count ? hanStarts[i + 2] : han.count
+                    body(han.elements(hanStarts[i]..<end))
                 }
             }
-            hanCount = 0
-            hanCharacters = 0
+            han.removeAll()
+            hanStarts.removeAll()
+        }
+    }
+
+    /// A growable buffer of plain values that is never copied. Every byte of every note is appended to one, and
+    /// an array's append checks that its storage is unique each time.
+    private struct Buffer<Element: BitwiseCopyable>: ~Copyable {
+        private var base: UnsafeMutablePointer<Element>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+
+        deinit { base.deallocate() }
+
+        subscript(i: Int) -> Element { base[i] }
+
+        /// The elements in `range`, valid until the buffer changes.
+        func elements(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+            UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        }
+
+        @inline(__always)
+        mutating func append(_ element: Element) {
+            if count == capacity { grow(to: count + 1) }
+            base[count] = element
+            count += 1
+        }
+
+        @inline(__always)
+        mutating func append(contentsOf elements: UnsafePointer<Element>, count n: Int) {
+            if count + n > capacity { grow(to: count + n) }
+            (base + count).initialize(from: elements, count: n)
+            count += n
+        }
+
+        mutating func removeAll() { count = 0 }
+
+        private mutating func grow(to needed: Int) {
+            while capacity < needed { capacity *= 2 }
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
         }
     }
 
