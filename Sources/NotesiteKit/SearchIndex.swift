@@ -34,29 +34,46 @@ public struct SearchIndex: Sendable {
     /// The name of what has been added so far (`generation(of:)`).
     public var generation: String { contentHash.name }
     /// The words, each numbered in the order it was first added, found by its bytes.
+    ///
+    /// Words are lowercased already and come from one tokenizer, so their bytes are what tells them apart: the
+    /// index finds them by their bytes and sorts them by their bytes, which spares the Unicode normalisation that
+    /// hashing or comparing a `String` of Chinese or Russian costs, and a `String` for every word of every section.
     private var words = ByteStringSet(expected: 1 << 12)
-    private var wordList: [Token] = []
     /// Each word's sections, by the word's number, and by section id (32 bits: a site has far fewer than four
     /// billion sections, and the postings are most of the index's memory).
     private var postings: [[UInt32]] = []
-
-    /// A word of the index. Tokens are lowercased already and come from one tokenizer, so their bytes are what
-    /// tells them apart: the index finds them by their bytes (`ByteStringSet`) and sorts them by their bytes,
-    /// which spares the Unicode normalisation that hashing or comparing a `String` of Chinese or Russian costs.
-    public struct Token: Sendable {
-        public let string: String
-
-        init(_ string: String) { self.string = string }
-
-        /// In the order of their bytes, which for UTF-8 is the order of their Unicode scalars.
-        static func < (a: Token, b: Token) -> Bool { a.string.utf8.lexicographicallyPrecedes(b.string.utf8) }
-    }
 
     public init() {}
 
     /// One note's part of the index: its sections, each with its distinct words. A rebuild keeps the parts of
     /// the notes that did not change.
-    public typealias Entries = [(section: Section, tokens: [Token])]
+    public typealias Entries = [(section: Section, tokens: Tokens)]
+
+    /// A section's distinct words in the order they first occur, as their UTF-8 bytes end to end.
+    public struct Tokens: Sendable, RandomAccessCollection {
+        fileprivate let bytes: [UInt8]
+        /// Where each word ends in `bytes`; it starts where the one before it ends.
+        fileprivate let ends: [UInt32]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { ends.count }
+
+        public subscript(i: Int) -> String {
+            bytes.withUnsafeBufferPointer { String(decoding: Self.word(i, of: $0, ends: ends), as: UTF8.self) }
+        }
+
+        /// Calls `body` with each word's bytes, in order.
+        func forEachWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            bytes.withUnsafeBufferPointer { bytes in
+                for i in ends.indices { body(Self.word(i, of: bytes, ends: ends)) }
+            }
+        }
+
+        fileprivate static func word(_ i: Int, of bytes: UnsafeBufferPointer<UInt8>, ends: [UInt32]) -> UnsafeBufferPointer<UInt8> {
+            let start = i == 0 ? 0 : Int(ends[i - 1])
+            return UnsafeBufferPointer(rebasing: bytes[start..<Int(ends[i])])
+        }
+    }
 
     public static func entries(of note: Note) -> Entries {
         sections(of: note).map { ($0, uniqueTokens(of: $0)) }
@@ -76,18 +93,16 @@ public struct SearchIndex: Sendable {
         add(section, tokens: Self.uniqueTokens(of: section))
     }
 
-    private mutating func add(_ section: Section, tokens: [Token]) {
+    private mutating func add(_ section: Section, tokens: Tokens) {
         contentHash.add(section, tokens: tokens)
         let id = sections.count
         // The text goes to the section's own script; the index keeps only what the results list shows.
         var section = section
         section.text = ""
         sections.append(section)
-        for token in tokens {
-            var word = token.string
-            let (number, inserted) = word.withUTF8 { words.insert($0) }
+        tokens.forEachWord { word in
+            let (number, inserted) = words.insert(word)
             if inserted {
-                wordList.append(token)
                 postings.append([UInt32(id)])
             } else {
                 postings[number].append(UInt32(id))
@@ -95,22 +110,19 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The section's distinct tokens in the order they first occur. Repeats are recognised on their bytes, so a
-    /// `String` is made only for a token's first occurrence.
-    static func uniqueTokens(of section: Section) -> [Token] {
+    /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
+    /// the repeats keeps the first occurrences, end to end, and they are the result.
+    static func uniqueTokens(of section: Section) -> Tokens {
         var seen = ByteStringSet(expected: section.text.utf8.count / 8)
-        var unique: [Token] = []
         for part in [section.title, section.heading ?? "", section.text] {
-            forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in
-                if seen.insert(bytes).inserted { unique.append(Token(String(decoding: bytes, as: UTF8.self))) }
-            }
+            forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
         }
-        return unique
+        return seen.elements
     }
 
     /// A set of short byte strings, each numbered in the order it was added: open addressing over a 64-bit hash,
-    /// the strings' bytes in one buffer. It stands in for a `Set` or `Dictionary` of tokens where every occurrence
-    /// of a token is looked up, which hashed each with SipHash.
+    /// the strings' bytes end to end in one buffer, in that order. It stands in for a `Set` or `Dictionary` of
+    /// tokens where every occurrence of a token is looked up, which hashed each with SipHash.
     struct ByteStringSet: Sendable {
         private struct Slot {
             /// The hash's upper half, compared before the bytes.
@@ -121,8 +133,18 @@ public struct SearchIndex: Sendable {
             var number: UInt32 = 0
         }
         private var storage: [UInt8] = []
+        /// Where each string ends in `storage`, by number.
+        private var ends: [UInt32] = []
         private var slots: [Slot]
-        private(set) var count = 0
+        var count: Int { ends.count }
+
+        /// The strings, in the order they were added.
+        var elements: Tokens { Tokens(bytes: storage, ends: ends) }
+
+        /// The bytes of the string numbered `number`, valid until the set changes.
+        func withBytes<R>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+            storage.withUnsafeBufferPointer { body(Tokens.word(number, of: $0, ends: ends)) }
+        }
 
         init(expected: Int) {
             var capacity = 16
@@ -146,7 +168,7 @@ public struct SearchIndex: Sendable {
             }
             slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count), number: UInt32(count))
             storage.append(contentsOf: bytes)
-            count += 1
+            ends.append(UInt32(storage.count))
             if count * 2 > slots.count { grow() }
             return (count - 1, true)
         }
@@ -508,18 +530,21 @@ public struct SearchIndex: Sendable {
 
         var name: String { String(value, radix: 16) }
 
-        mutating func add(_ section: Section, tokens: [Token]) {
+        mutating func add(_ section: Section, tokens: Tokens) {
             mix(section.url)
             mix(section.title)
             mix(section.heading ?? "")
-            for token in tokens { mix(token.string) }
+            tokens.forEachWord { mix($0) }
+        }
+
+        private mutating func mix(_ text: String) {
+            var text = text
+            text.withUTF8 { mix($0) }
         }
 
         /// The text's bytes, then 0xFF, which UTF-8 never holds, to end it.
-        private mutating func mix(_ text: String) {
-            var text = text
-            let hash = text.withUTF8 { FNV1a.hash($0, from: value) }
-            value = FNV1a.step(hash, 0xFF)
+        private mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+            value = FNV1a.step(FNV1a.hash(bytes, from: value), 0xFF)
         }
     }
 
@@ -581,10 +606,13 @@ public struct SearchIndex: Sendable {
         // The postings, the bulk of the file, go straight into bytes.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(postings.count * 24)
-        for (i, number) in wordList.indices.sorted(by: { wordList[$0] < wordList[$1] }).enumerated() {
-            let token = wordList[number]
+        // In the order of their bytes, which for UTF-8 is the order of their Unicode scalars.
+        let sorted = (0..<words.count).sorted { a, b in
+            words.withBytes(a) { a in words.withBytes(b) { b in a.lexicographicallyPrecedes(b) } }
+        }
+        for (i, number) in sorted.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
-            bytes += JSON.string(token.string).utf8
+            bytes += JSON.string(words.withBytes(number) { String(decoding: $0, as: UTF8.self) }).utf8
             bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: "["))
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
