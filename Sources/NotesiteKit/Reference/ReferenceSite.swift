@@ -7,9 +7,27 @@ public struct ReferenceSite: Sendable {
     public let finder: MentionFinder
     /// Mentions of each symbol, in the order of the site's notes. Grouped on first use: only the reference's pages
     /// need them, and a rebuild that leaves those alone should not regroup every note's mentions.
-    public var mentions: [String: [Mention]] { bySymbol.value }
-    private let bySymbol: OnDemand<[String: [Mention]]>
+    public var mentions: [String: [Mention]] { bySymbol.value.mentions }
+    private let bySymbol: OnDemand<Grouped>
     private let index: SiteIndex
+    /// How the reference's pages link to each note, by its position in the index (made once, on first use).
+    private let noteLinks: OnDemand<[NoteLink]>
+
+    /// Each symbol's mentions, and beside them the position in the index of each mention's note: a symbol's
+    /// mentions are in the notes' order, so one note's are side by side.
+    private struct Grouped: Sendable {
+        var mentions: [String: [Mention]] = [:]
+        var notes: [String: [Int]] = [:]
+    }
+
+    /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
+    private struct NoteLink: Sendable {
+        /// The note's page relative to the reference's folder, escaped.
+        var href: String
+        var lang: String
+        /// The note's title, escaped.
+        var title: String
+    }
 
     public static let folder = "reference"
     public static let indexPath = "reference/index.html"
@@ -29,11 +47,21 @@ public struct ReferenceSite: Sendable {
         let perNote = mentionsByNote.map { known in index.notes.map { known[$0.source.path] ?? [] } }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
         bySymbol = OnDemand {
-            var mentions: [String: [Mention]] = [:]
-            for list in perNote {
-                for mention in list { mentions[mention.symbolID, default: []].append(mention) }
+            var grouped = Grouped()
+            for (position, list) in perNote.enumerated() {
+                for mention in list {
+                    grouped.mentions[mention.symbolID, default: []].append(mention)
+                    grouped.notes[mention.symbolID, default: []].append(position)
+                }
             }
-            return mentions
+            return grouped
+        }
+        noteLinks = OnDemand {
+            let page = Self.pagePath("_")
+            return index.notes.map { note in
+                NoteLink(href: Escape.text(RelativeURL.from(page, to: note.outputPath)), lang: note.language.htmlLang,
+                         title: Escape.text(note.metadata.title))
+            }
         }
     }
 
@@ -95,7 +123,8 @@ public struct ReferenceSite: Sendable {
         context["table"] = data.collapseTable?.html { id in
             data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
         }
-        let shownIn = mentionItems(placeholderNotes(), from: Self.collapseTablePath, spellings: false)
+        let shown = placeholderNotes()
+        let shownIn = mentionItems(shown.map(\.mention), notes: shown.map(\.note), spellings: false)
         if !shownIn.isEmpty {
             context["mentions"] = shownIn
             context["hasMentions"] = true
@@ -151,7 +180,8 @@ public struct ReferenceSite: Sendable {
             if let s = texts.returns { t["returns"] = rich(s) }
             return t
         }
-        let links = mentionItems(mentions[symbol.id] ?? [], from: page)
+        let grouped = bySymbol.value
+        let links = mentionItems(grouped.mentions[symbol.id] ?? [], notes: grouped.notes[symbol.id] ?? [])
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -178,81 +208,67 @@ public struct ReferenceSite: Sendable {
         return out
     }
 
-    /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items: one link per note section, with the
-    /// spellings used there, as HTML. A reference page lists tens of thousands of them on a large site, and
-    /// written here each costs a microsecond where a template's loop item cost fifty.
-    private func mentionItems(_ mentions: [Mention], from page: String, spellings showSpellings: Bool = true) -> String {
+    /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items for a page of the reference: one link
+    /// per note section, in the order first met, with the spellings used there, as HTML. `notes` holds each
+    /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
+    /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
+    /// site, and written here each costs a microsecond where a template's loop item cost fifty.
+    private func mentionItems(_ mentions: [Mention], notes: [Int], spellings showSpellings: Bool = true) -> String {
+        let links = noteLinks.value
         var html = ""
-        for (position, href, section, spellings) in mentionLinks(mentions, from: page) {
-            if !html.isEmpty { html += "\n" }
-            html += "<li><a href=\"\(Escape.text(href))\" lang=\"\(index.notes[position].language.htmlLang)\">\(Escape.text(index.notes[position].metadata.title))"
-            if let section { html += " › " + Escape.text(section) }
-            html += "</a>"
-            if showSpellings { html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>" }
-            html += "</li>"
+        var start = 0
+        while start < mentions.count {
+            let position = notes[start]
+            var end = start + 1
+            while end < mentions.count, notes[end] == position { end += 1 }
+            // The note's sections with their spellings, in the order first met.
+            var sections: [(headingID: String?, spellings: [String])] = []
+            for mention in mentions[start..<end] {
+                if let i = sections.firstIndex(where: { Self.sameHeading($0.headingID, mention.headingID) }) {
+                    if !sections[i].spellings.contains(mention.spelling) { sections[i].spellings.append(mention.spelling) }
+                } else {
+                    sections.append((mention.headingID, [mention.spelling]))
+                }
+            }
+            let link = links[position]
+            for (headingID, spellings) in sections {
+                if !html.isEmpty { html += "\n" }
+                html += "<li><a href=\""
+                html += link.href
+                if let headingID { html += Escape.text("#" + headingID) }
+                html += "\" lang=\""
+                html += link.lang
+                html += "\">"
+                html += link.title
+                if let headingID, let section = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
+                    html += " › " + Escape.text(section.text)
+                }
+                html += "</a>"
+                if showSpellings { html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>" }
+                html += "</li>"
+            }
+            start = end
         }
         return html
     }
 
-    /// The notes' sections that mention a symbol, in the order first met, with the spellings used in each; each
-    /// note by its position in the index.
-    private func mentionLinks(_ mentions: [Mention], from page: String) -> [(note: Int, href: String, section: String?, spellings: [String])] {
-        var order: [SectionKey] = []
-        var spellingsBySection: [SectionKey: [String]] = [:]
-        for mention in mentions {
-            let key = SectionKey(notePath: mention.notePath, headingID: mention.headingID)
-            let sections = spellingsBySection.count
-            // One lookup: the entry is made, or changed, in place.
-            Self.add(mention.spelling, to: &spellingsBySection[key, default: []])
-            if spellingsBySection.count > sections { order.append(key) }
-        }
-        return order.compactMap { key in
-            guard let spellings = spellingsBySection[key], let position = index.position(ofSourcePath: key.notePath) else { return nil }
-            var href = RelativeURL.from(page, to: index.notes[position].outputPath)
-            var section: String?
-            if let heading = key.headingID {
-                href += "#" + heading
-                section = index.notes[position].headings.first { $0.id.hasSameBytes(as: heading) }?.text
-            }
-            return (position, href, section, spellings)
-        }
-    }
-
-    private static func add(_ spelling: String, to spellings: inout [String]) {
-        if !spellings.contains(spelling) { spellings.append(spelling) }
-    }
-
-    /// A note's section, told apart by the bytes of its path and heading id. Hashing a `String` that is not
-    /// ASCII normalises it first (NFC), and the ids of Chinese and Russian headings made that most of the
-    /// grouping of a reference page's mentions. Ids and paths come from one slugger and one folder scan, so
-    /// equal ones have equal bytes.
-    private struct SectionKey: Hashable {
-        var notePath: String
-        var headingID: String?
-
-        static func == (a: SectionKey, b: SectionKey) -> Bool {
-            guard a.notePath.hasSameBytes(as: b.notePath) else { return false }
-            switch (a.headingID, b.headingID) {
-            case (nil, nil): return true
-            case let (x?, y?): return x.hasSameBytes(as: y)
-            default: return false
-            }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            var path = notePath
-            path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            hasher.combine(headingID == nil)
-            if var id = headingID { id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) } }
+    /// Heading ids come from one slugger, so equal ones have equal bytes: compared without the Unicode
+    /// normalisation that comparing Chinese or Russian `String`s costs.
+    private static func sameHeading(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (x?, y?): x.hasSameBytes(as: y)
+        default: false
         }
     }
 
     /// Notes that show the collapse table, as mentions of its page.
-    private func placeholderNotes() -> [Mention] {
-        index.notes.compactMap { note in
-            note.collapseTable.map { shown in
-                Mention(symbolID: "", notePath: note.source.path, headingID: shown.heading, spelling: "collapse table",
-                        location: shown.location)
+    private func placeholderNotes() -> [(mention: Mention, note: Int)] {
+        index.notes.indices.compactMap { position in
+            let note = index.notes[position]
+            return note.collapseTable.map { shown in
+                (Mention(symbolID: "", notePath: note.source.path, headingID: shown.heading, spelling: "collapse table",
+                         location: shown.location), position)
             }
         }
     }
