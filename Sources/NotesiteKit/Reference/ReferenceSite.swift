@@ -280,23 +280,18 @@ public struct ReferenceSite: Sendable {
     /// to write however many mentions there are.
     func symbolsJSON() -> String {
         // Each note's page and language as JSON, once: a note is mentioned many times.
-        var pages: [String: (page: String, lang: String)] = [:]
-        var count = 0
-        for list in mentions.values {
-            count += list.count
-            for mention in list where pages[mention.notePath] == nil {
-                let note = index.note(atSourcePath: mention.notePath)
-                pages[mention.notePath] = (JSON.string(note?.outputPath ?? ""), JSON.string(note?.language.rawValue ?? ""))
-            }
-        }
+        let pages = index.notes.map { (page: JSON.string($0.outputPath), lang: JSON.string($0.language.rawValue)) }
+        let grouped = bySymbol.value
+        let count = grouped.mentions.values.reduce(0) { $0 + $1.count }
         var out = "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": ["
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
         for (i, symbol) in data.symbols.symbols.enumerated() {
             out += i == 0 ? "\n" : ",\n"
             out += "    {\"id\": \(JSON.string(symbol.id)), \"swift\": \(JSON.string(symbol.swift)), \"kind\": \(JSON.string(symbol.kind.rawValue)), "
             out += "\"url\": \(JSON.string(Self.pagePath(symbol.page) + "#" + symbol.id)), \"mentions\": ["
-            for (j, mention) in (mentions[symbol.id] ?? []).enumerated() {
-                let note = pages[mention.notePath]!
+            let mentions = grouped.mentions[symbol.id] ?? [], notes = grouped.notes[symbol.id] ?? []
+            for (j, mention) in mentions.enumerated() {
+                let note = pages[notes[j]]
                 out += j == 0 ? "\n" : ",\n"
                 out += "      {\"page\": "
                 out += note.page
@@ -310,7 +305,7 @@ public struct ReferenceSite: Sendable {
                 out += String(mention.location.line)
                 out += "}"
             }
-            out += (mentions[symbol.id]?.isEmpty ?? true) ? "]}" : "\n    ]}"
+            out += mentions.isEmpty ? "]}" : "\n    ]}"
         }
         out += "\n  ]\n}\n"
         return out
