@@ -5,19 +5,18 @@ import Foundation
 public struct ReferenceSite: Sendable {
     public let data: ReferenceData
     public let finder: MentionFinder
-    /// Mentions of each symbol, in the order of the site's notes. Grouped on first use: only the reference's pages
-    /// need them, and a rebuild that leaves those alone should not regroup every note's mentions.
-    public var mentions: [String: [Mention]] { bySymbol.value.mentions }
-    private let bySymbol: OnDemand<Grouped>
+    /// Mentions of each symbol, by its id. Grouped on first use: only the reference's pages need them, and a
+    /// rebuild that leaves those alone should not regroup every note's mentions.
+    private let bySymbol: OnDemand<[String: SymbolMentions]>
     private let index: SiteIndex
     /// How the reference's pages link to each note, by its position in the index (made once, on first use).
     private let noteLinks: OnDemand<[NoteLink]>
 
-    /// Each symbol's mentions, and beside them the position in the index of each mention's note: a symbol's
-    /// mentions are in the notes' order, so one note's are side by side.
-    private struct Grouped: Sendable {
-        var mentions: [String: [Mention]] = [:]
-        var notes: [String: [Int]] = [:]
+    /// One symbol's mentions in the order of the site's notes, and beside each the position of its note in the
+    /// index: one note's mentions are side by side.
+    private struct SymbolMentions: Sendable {
+        var mentions: [Mention] = []
+        var notes: [Int] = []
     }
 
     /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
@@ -47,17 +46,18 @@ public struct ReferenceSite: Sendable {
         let perNote = mentionsByNote.map { known in index.notes.map { known[$0.source.path] ?? [] } }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
         bySymbol = OnDemand {
-            var grouped = Grouped()
+            var bySymbol: [String: SymbolMentions] = [:]
             for (position, list) in perNote.enumerated() {
                 for mention in list {
-                    grouped.mentions[mention.symbolID, default: []].append(mention)
-                    grouped.notes[mention.symbolID, default: []].append(position)
+                    bySymbol[mention.symbolID, default: SymbolMentions()].mentions.append(mention)
+                    bySymbol[mention.symbolID]!.notes.append(position)
                 }
             }
-            return grouped
+            return bySymbol
         }
         noteLinks = OnDemand {
-            let page = Self.pagePath("_")
+            // Any page of the reference's folder: they all link to a note alike.
+            let page = Self.indexPath
             return index.notes.map { note in
                 NoteLink(href: Escape.text(RelativeURL.from(page, to: note.outputPath)), lang: note.language.htmlLang,
                          title: Escape.text(note.metadata.title))
@@ -88,9 +88,9 @@ public struct ReferenceSite: Sendable {
         // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
         // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
         var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())) }]
-        let mentions = self.mentions
+        let bySymbol = self.bySymbol.value
         var mentionCount: [String: Int] = [:]
-        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += mentions[symbol.id]?.count ?? 0 }
+        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.mentions.count ?? 0 }
         let names = pageNames.enumerated().sorted { a, b in
             let (x, y) = (mentionCount[a.element] ?? 0, mentionCount[b.element] ?? 0)
             return x != y ? x > y : a.offset < b.offset
@@ -180,8 +180,8 @@ public struct ReferenceSite: Sendable {
             if let s = texts.returns { t["returns"] = rich(s) }
             return t
         }
-        let grouped = bySymbol.value
-        let links = mentionItems(grouped.mentions[symbol.id] ?? [], notes: grouped.notes[symbol.id] ?? [])
+        let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
+        let links = mentionItems(mentioned.mentions, notes: mentioned.notes)
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -281,17 +281,17 @@ public struct ReferenceSite: Sendable {
     func symbolsJSON() -> String {
         // Each note's page and language as JSON, once: a note is mentioned many times.
         let pages = index.notes.map { (page: JSON.string($0.outputPath), lang: JSON.string($0.language.rawValue)) }
-        let grouped = bySymbol.value
-        let count = grouped.mentions.values.reduce(0) { $0 + $1.count }
+        let bySymbol = self.bySymbol.value
+        let count = bySymbol.values.reduce(0) { $0 + $1.mentions.count }
         var out = "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": ["
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
         for (i, symbol) in data.symbols.symbols.enumerated() {
             out += i == 0 ? "\n" : ",\n"
             out += "    {\"id\": \(JSON.string(symbol.id)), \"swift\": \(JSON.string(symbol.swift)), \"kind\": \(JSON.string(symbol.kind.rawValue)), "
             out += "\"url\": \(JSON.string(Self.pagePath(symbol.page) + "#" + symbol.id)), \"mentions\": ["
-            let mentions = grouped.mentions[symbol.id] ?? [], notes = grouped.notes[symbol.id] ?? []
-            for (j, mention) in mentions.enumerated() {
-                let note = pages[notes[j]]
+            let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
+            for (j, (mention, position)) in zip(mentioned.mentions, mentioned.notes).enumerated() {
+                let note = pages[position]
                 out += j == 0 ? "\n" : ",\n"
                 out += "      {\"page\": "
                 out += note.page
@@ -305,7 +305,7 @@ public struct ReferenceSite: Sendable {
                 out += String(mention.location.line)
                 out += "}"
             }
-            out += mentions.isEmpty ? "]}" : "\n    ]}"
+            out += mentioned.mentions.isEmpty ? "]}" : "\n    ]}"
         }
         out += "\n  ]\n}\n"
         return out
