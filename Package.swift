@@ -38,7 +38,6 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
             ]
         ),
         // `notesite serve`: the preview server (Hummingbird), the file watcher and live reload.
@@ -67,7 +66,16 @@ let package = Package(
         // What more than one test target uses: a raw-socket HTTP client and a thrown test failure.
         .target(name: "NotesiteTestSupport", path: "Tests/NotesiteTestSupport"),
         .testTarget(name: "NotesiteMarkdownTests", dependencies: ["NotesiteMarkdown"]),
-        .testTarget(name: "NotesiteKitTests", dependencies: ["NotesiteKit", "NotesiteTestSupport"], resources: [.copy("Fixtures")]),
+        // SwiftIDEUtils only to hold notesite's own Swift colouring to swift-syntax's classifier.
+        .testTarget(
+            name: "NotesiteKitTests",
+            dependencies: [
+                "NotesiteKit", "NotesiteTestSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+            ],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "NotesiteServeTests", dependencies: ["NotesiteServe", "NotesiteTestSupport"]),
         .testTarget(name: "NotesiteCLITests", dependencies: ["notesite", "NotesiteTestSupport"]),
     ]

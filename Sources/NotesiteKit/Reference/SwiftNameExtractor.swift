@@ -1,4 +1,3 @@
-import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
 
@@ -8,41 +7,42 @@ import SwiftSyntax
 /// specific first, in the form the symbol list uses (`setOverrideTraitCollection(_:forChildViewController:)`).
 enum SwiftNameExtractor {
     static func references(in code: String) -> [CodeScanner.Reference] {
-        references(in: Parser.parse(source: code))
+        let visitor = Visitor(colouring: nil)
+        visitor.walk(Parser.parse(source: code))
+        return visitor.sortedReferences
     }
 
-    /// The names and the syntax colouring of a snippet from one parse.
+    /// The names and the syntax colouring of a snippet from one parse and one walk of its tree.
     static func analyse(_ code: String) -> (references: [CodeScanner.Reference], spans: [CodeHighlighter.Span]) {
-        let tree = Parser.parse(source: code)
-        let spans = tree.classifications.compactMap { range -> CodeHighlighter.Span? in
-            guard let css = cssClass(range.kind) else { return nil }
-            return CodeHighlighter.Span(range: range.range.lowerBound.utf8Offset..<range.range.upperBound.utf8Offset, cssClass: css)
-        }
-        return (references(in: tree), spans)
-    }
-
-    private static func references(in tree: SourceFileSyntax) -> [CodeScanner.Reference] {
-        let visitor = Visitor(viewMode: .sourceAccurate)
-        visitor.walk(tree)
-        return visitor.references.sorted { $0.range.lowerBound < $1.range.lowerBound }
-    }
-
-    private static func cssClass(_ kind: SyntaxClassification) -> String? {
-        switch kind {
-        case .keyword: "tok-keyword"
-        case .attribute: "tok-attribute"
-        case .type: "tok-type"
-        case .stringLiteral, .regexLiteral: "tok-string"
-        case .integerLiteral, .floatLiteral: "tok-number"
-        case .lineComment, .blockComment, .docLineComment, .docBlockComment: "tok-comment"
-        case .ifConfigDirective: "tok-directive"
-        case .argumentLabel: "tok-label"
-        default: nil
-        }
+        let visitor = Visitor(colouring: SwiftColouring())
+        visitor.walk(Parser.parse(source: code))
+        return (visitor.sortedReferences, visitor.colouring!.finish())
     }
 
     private final class Visitor: SyntaxVisitor {
         var references: [CodeScanner.Reference] = []
+        /// The colours of the tokens walked so far; nil when only the names are wanted.
+        var colouring: SwiftColouring?
+
+        init(colouring: SwiftColouring?) {
+            self.colouring = colouring
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        var sortedReferences: [CodeScanner.Reference] {
+            references.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.add(token)
+            return .visitChildren
+        }
+
+        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.enter(node)
+            return .visitChildren
+        }
+
         /// Tokens already named by a call or declaration, so their plain reference is not added again.
         private var claimed: Set<Int> = []
 
@@ -100,7 +100,60 @@ enum SwiftNameExtractor {
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.type, of: node.name)
             add(node.name, [node.name.text])
+            return .visitChildren
+        }
+
+        // The nodes that give an identifier below them a colour of its own.
+
+        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.type, of: node.name)
+            return .visitChildren
+        }
+
+        override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.label, of: node.label)
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.label, of: node.firstName)
+            return .visitChildren
+        }
+
+        override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.attribute, of: node.name)
+            return .visitChildren
+        }
+
+        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.directive, of: node.condition)
+            return .visitChildren
+        }
+
+        override func visit(_ node: PlatformVersionItemSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.keyword, of: node.platformVersion)
+            return .visitChildren
+        }
+
+        override func visit(_ node: PlatformVersionSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.keyword, of: node.platform)
+            return .visitChildren
+        }
+
+        override func visit(_ node: PrecedenceGroupAssociativitySyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.keyword, of: node.associativityLabel)
+            return .visitChildren
+        }
+
+        override func visit(_ node: PrecedenceGroupRelationSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.keyword, of: node.higherThanOrLowerThanLabel)
+            return .visitChildren
+        }
+
+        override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind {
+            colouring?.role(.other, of: node.name)
             return .visitChildren
         }
     }

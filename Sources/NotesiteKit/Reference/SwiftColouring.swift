@@ -1,0 +1,149 @@
+import SwiftSyntax
+
+/// The syntax colouring of a Swift snippet, worked out token by token while `SwiftNameExtractor` walks its tree in
+/// source order, so one walk serves both.
+///
+/// The rules are those of swift-syntax's classifier (SwiftIDEUtils' `classifications`), and a test holds the two
+/// to the same spans: a token is coloured by its kind; an identifier takes the role of the nearest node around it
+/// that gives its part one (a type's name, an argument label, an `#if` condition, an availability platform); an
+/// attribute's name is coloured whole; comments in trivia are coloured; and neighbouring pieces of one kind make
+/// one span. The classifier works out each role by comparing the key path of every child of every node with its
+/// table, which cost more than parsing the snippet. Here the nodes that give a role record the range they give it
+/// to as the walk enters them, and a token looks only at the innermost of those around it.
+struct SwiftColouring {
+    /// What the classifier tells apart. Kinds without a colour still matter: two pieces of one kind next to each
+    /// other merge, and a piece of another kind between them keeps them apart.
+    enum Kind: Equatable {
+        /// Whitespace and punctuation.
+        case plain
+        /// Identifiers, operators and editor placeholders: no colour of their own.
+        case other
+        case keyword, attribute, type, string, regex, integer, float, directive, label
+        case lineComment, blockComment, docLineComment, docBlockComment
+
+        var cssClass: String? {
+            switch self {
+            case .plain, .other: nil
+            case .keyword: "tok-keyword"
+            case .attribute: "tok-attribute"
+            case .type: "tok-type"
+            case .string, .regex: "tok-string"
+            case .integer, .float: "tok-number"
+            case .directive: "tok-directive"
+            case .label: "tok-label"
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: "tok-comment"
+            }
+        }
+    }
+
+    /// The ranges (without trivia) that the nodes entered gave a role to, in the order they were entered; those
+    /// that end before the walk's position are dropped as it moves on.
+    private var roles: [(range: Range<Int>, kind: Kind)] = []
+    /// The attribute name being walked, which is coloured as one piece.
+    private var attributeName: Range<Int>?
+    private var spans: [CodeHighlighter.Span] = []
+    /// The last piece, still growing while pieces of its kind follow it directly.
+    private var run: (kind: Kind, range: Range<Int>)?
+
+    /// Records that the identifiers of `node` (outside any role given further in) take `kind`'s colour.
+    mutating func role(_ kind: Kind, of node: (some SyntaxProtocol)?) {
+        guard let node else { return }
+        let range = node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+        dropRoles(endingBy: range.lowerBound)
+        roles.append((range, kind))
+    }
+
+    /// An attribute is entered: its name (`objc`, `available`) is coloured whole, whatever its tokens are.
+    mutating func enter(_ attribute: AttributeSyntax) {
+        let name = attribute.attributeName
+        attributeName = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
+    }
+
+    /// Colours the next token of the walk, with its trivia.
+    mutating func add(_ token: TokenSyntax) {
+        let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+        if let name = attributeName {
+            if !name.isEmpty, start >= name.lowerBound, end <= name.upperBound {
+                // Inside the name only its first token's leading trivia and its last token's trailing trivia count.
+                if start == name.lowerBound {
+                    trivia(token.leadingTrivia, at: token.position.utf8Offset)
+                    report(.attribute, name)
+                }
+                if end == name.upperBound {
+                    trivia(token.trailingTrivia, at: end)
+                    attributeName = nil
+                }
+                return
+            }
+            if start >= name.upperBound { attributeName = nil }
+        }
+        if token.leadingTriviaLength.utf8Length > 0 { trivia(token.leadingTrivia, at: token.position.utf8Offset) }
+        report(kind(of: token, range: start..<end), start..<end)
+        if token.trailingTriviaLength.utf8Length > 0 { trivia(token.trailingTrivia, at: end) }
+    }
+
+    /// The spans, once the walk is over.
+    mutating func finish() -> [CodeHighlighter.Span] {
+        flush()
+        return spans
+    }
+
+    private mutating func dropRoles(endingBy offset: Int) {
+        while let last = roles.last, last.range.upperBound <= offset { roles.removeLast() }
+    }
+
+    private mutating func kind(of token: TokenSyntax, range: Range<Int>) -> Kind {
+        switch token.tokenKind {
+        case .identifier:
+            dropRoles(endingBy: range.lowerBound)
+            // Usually the innermost role is last; a role can also be recorded before tokens that come ahead of
+            // it (a parameter's name comes after its attributes).
+            for role in roles.reversed() where role.range.lowerBound <= range.lowerBound && range.upperBound <= role.range.upperBound {
+                return role.kind
+            }
+            return .other
+        case .keyword, .poundSourceLocation: return .keyword
+        case .atSign: return .attribute
+        case .binaryOperator, .prefixOperator, .postfixOperator, .colonColon, .dollarIdentifier: return .other
+        case .integerLiteral: return .integer
+        case .floatLiteral: return .float
+        case .stringQuote, .multilineStringQuote, .singleQuote, .stringSegment: return .string
+        case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern: return .regex
+        case .poundIf, .poundElseif, .poundElse, .poundEndif: return .directive
+        case .unknown(let text): return text.hasPrefix("\"") ? .string : .plain
+        default: return .plain
+        }
+    }
+
+    private mutating func trivia(_ trivia: Trivia, at offset: Int) {
+        var offset = offset
+        for piece in trivia {
+            let length = piece.sourceLength.utf8Length
+            let kind: Kind = switch piece {
+            case .lineComment: .lineComment
+            case .blockComment: .blockComment
+            case .docLineComment: .docLineComment
+            case .docBlockComment: .docBlockComment
+            default: .plain
+            }
+            report(kind, offset..<(offset + length))
+            offset += length
+        }
+    }
+
+    private mutating func report(_ kind: Kind, _ range: Range<Int>) {
+        if kind == .plain, range.isEmpty { return }
+        if let run, run.kind == kind, run.range.upperBound == range.lowerBound {
+            self.run = (kind, run.range.lowerBound..<range.upperBound)
+            return
+        }
+        flush()
+        run = (kind, range)
+    }
+
+    private mutating func flush() {
+        if let run, let css = run.kind.cssClass { spans.append(CodeHighlighter.Span(range: run.range, cssClass: css)) }
+        run = nil
+    }
+}
