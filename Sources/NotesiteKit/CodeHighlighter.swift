@@ -1,4 +1,4 @@
-/// Colours code at build time (no script needed): Swift from swift-syntax's classification, Objective-C from a
+/// Colours code at build time (no script needed): Swift from its swift-syntax tree (`SwiftColouring`), Objective-C from a
 /// small lexer, anything else left plain. Names that resolve to reference entries become links inside the colouring.
 public enum CodeHighlighter {
     public struct Span: Hashable, Sendable {

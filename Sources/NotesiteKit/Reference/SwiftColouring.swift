@@ -48,15 +48,21 @@ struct SwiftColouring {
     /// Records that the identifiers of `node` (outside any role given further in) take `kind`'s colour.
     mutating func role(_ kind: Kind, of node: (some SyntaxProtocol)?) {
         guard let node else { return }
-        let range = node.positionAfterSkippingLeadingTrivia.utf8Offset..<node.endPositionBeforeTrailingTrivia.utf8Offset
+        let range = Self.text(of: node)
         dropRoles(endingBy: range.lowerBound)
         roles.append((range, kind))
     }
 
     /// An attribute is entered: its name (`objc`, `available`) is coloured whole, whatever its tokens are.
     mutating func enter(_ attribute: AttributeSyntax) {
-        let name = attribute.attributeName
-        attributeName = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
+        attributeName = Self.text(of: attribute.attributeName)
+    }
+
+    /// Where a node's text lies, without its leading and trailing trivia.
+    private static func text(of node: some SyntaxProtocol) -> Range<Int> {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        // A node of trivia alone would end before it starts.
+        return start..<max(start, node.endPositionBeforeTrailingTrivia.utf8Offset)
     }
 
     /// Colours the next token of the walk, with its trivia.
