@@ -112,6 +112,11 @@ public struct ContentLoader: Sendable {
         case problem(Diagnostic)
         /// The file is not there (any more).
         case gone
+
+        var file: SourceFile? {
+            if case .note(let file) = self { return file }
+            return nil
+        }
     }
 
     /// Reads the note at `path` (below the content folder, `notes/<lang>/<slug>.md`).
@@ -135,6 +140,25 @@ public struct ContentLoader: Sendable {
         case .failure(let problem):
             return .problem(Diagnostic(.error, "content.encoding", file: display, at: problem.location, problem.message))
         }
+    }
+
+    /// The start of the note at `path`, far enough to hold its front matter: the whole lines of its first `limit`
+    /// bytes, or all of it when the front matter goes on past them (or the file is shorter). nil when the file is
+    /// not a readable note; `read` tells why. For listing every note before any is parsed: the front matter is
+    /// at the top, and a note's text is read whole only once.
+    public func readFrontMatter(_ path: String, limit: Int = 8192) -> SourceFile? {
+        guard case .file = inspect(path), case .success(var bytes) = Self.contents(ofFile: rootPath + "/" + path, upTo: limit)
+        else { return nil }
+        let whole = bytes.count < limit
+        if !whole {
+            // Whole lines only: the cut never splits a character or the line that closes the front matter.
+            guard let lastLineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return read(path).file }
+            bytes.removeSubrange((lastLineEnd + 1)...)
+        }
+        guard case .success(let text) = bytes.withUnsafeBytes({ Self.decodeReporting($0) }) else { return nil }
+        let split = FrontMatterSplit(text)
+        if !whole && split.hasFrontMatter && !split.isClosed { return read(path).file }
+        return SourceFile(path: path, displayPath: join(displayRoot, path), text: text)
     }
 
     /// What a path below the content folder is, looked at without following it blindly.
@@ -193,17 +217,18 @@ public struct ContentLoader: Sendable {
 
     /// The bytes of the file at `path`, or the `errno` that stopped reading them. Plain `open` and `read` calls
     /// into one array sized by `fstat`: `FileManager.contents(atPath:)` cost more than decoding the text.
-    static func contents(ofFile path: String) -> Result<[UInt8], ReadFailure> {
+    /// `limit`: at most this many bytes, from the start.
+    static func contents(ofFile path: String, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
         // One byte more than the size, so that a file that grew since `fstat` shows it by filling the array.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size) + 1, limit))
         var count = 0
-        while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+        while count < limit {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - count)) }
             let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0 {
                 if errno == EINTR { continue }

@@ -9,23 +9,7 @@ public enum NoteParser {
     /// note comes back even with front matter errors, so links into it can still be checked.
     public static func parse(_ file: SourceFile) -> (note: Note?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        let parts = file.path.split(separator: "/")
-        guard parts.count == 3, parts[0] == "notes" else {
-            diagnostics.append(Diagnostic(.error, "content.misplaced", file: file.displayPath, at: nil,
-                                          "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))
-            return (nil, diagnostics)
-        }
-        guard let language = Language(rawValue: String(parts[1])) else {
-            diagnostics.append(Diagnostic(.error, "content.unknown-language", file: file.displayPath, at: nil,
-                                          "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en"))
-            return (nil, diagnostics)
-        }
-        let slug = String(parts[2].dropLast(3))
-        if !isValidSlug(slug) {
-            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
-                                          "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
-        }
-
+        guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return (nil, diagnostics) }
         let split = FrontMatterSplit(file.text)
         var frontMatter = FrontMatterParser(file: file.displayPath, split: split)
         let metadata = frontMatter.parse(split, fallbackTitle: slug)
@@ -65,6 +49,44 @@ public enum NoteParser {
             }
         }
         return (note, diagnostics)
+    }
+
+    /// The note as its path and front matter describe it, without its Markdown: what the site's lists, neighbours
+    /// and translations need. `file` may hold only the start of the note, as long as that holds the front matter
+    /// (`ContentLoader.readFrontMatter`). nil where `parse` gives no note. The note has no tree and no headings.
+    public static func listing(of file: SourceFile) -> Note? {
+        var diagnostics: [Diagnostic] = []
+        guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return nil }
+        let split = FrontMatterSplit(file.text)
+        var frontMatter = FrontMatterParser(file: file.displayPath, split: split)
+        let metadata = frontMatter.parse(split, fallbackTitle: slug)
+        let start = SourceLocation(line: split.bodyFirstLine, column: 1)
+        var note = Note(source: SourceFile(path: file.path, displayPath: file.displayPath, text: ""), language: language,
+                        slug: slug, metadata: metadata, document: MarkdownNode(.document, range: SourceRange(start: start, end: start)),
+                        headings: [])
+        note.hasDocument = false
+        return note
+    }
+
+    /// The language and slug a note's path gives it; nil, with the error, for a file that cannot be a note there.
+    private static func place(of file: SourceFile, diagnostics: inout [Diagnostic]) -> (language: Language, slug: String)? {
+        let parts = file.path.split(separator: "/")
+        guard parts.count == 3, parts[0] == "notes" else {
+            diagnostics.append(Diagnostic(.error, "content.misplaced", file: file.displayPath, at: nil,
+                                          "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))
+            return nil
+        }
+        guard let language = Language(rawValue: String(parts[1])) else {
+            diagnostics.append(Diagnostic(.error, "content.unknown-language", file: file.displayPath, at: nil,
+                                          "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en"))
+            return nil
+        }
+        let slug = String(parts[2].dropLast(3))
+        if !isValidSlug(slug) {
+            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
+                                          "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
+        }
+        return (language, slug)
     }
 
     /// The Markdown tree of `file`, as `parse` makes it, without the rest of the parse: the front matter, the

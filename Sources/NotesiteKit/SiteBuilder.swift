@@ -113,6 +113,8 @@ public final class SiteBuilder {
     public enum Stage: String, Sendable {
         case parsing = "Parsing"
         case rendering = "Rendering"
+        /// Parsing notes and rendering their pages in one pass (a build or check that runs once).
+        case building = "Building"
     }
 
     /// Called from the building thread as notes are parsed and pages rendered (in batches).
@@ -193,6 +195,9 @@ public final class SiteBuilder {
         let loader = self.loader
         var touched: Set<String> = []
         var assetsChanged: Set<String> = []
+        // A builder that runs once renders each page in the pass that parses its note (see `PageStream`).
+        var stream: PageStream?
+        defer { stream?.abandon() }
         if full {
             let tree = try loader.load()
             notes = [:]
@@ -201,26 +206,38 @@ public final class SiteBuilder {
             for diagnostic in tree.diagnostics {
                 unreadable[diagnostic.file] = diagnostic
             }
+            var order = tree.notes
+            if !keepsState {
+                stream = try PageStream(listing: Self.listing(of: tree, from: loader), mode: mode, options: options,
+                                        templates: templates, data: data, finder: finder)
+                // In the order of the lists, which the search index keeps; then the files that are not listed.
+                let listed = stream!.listing.sourcePaths
+                let inListing = Set(listed)
+                order = listed + tree.notes.filter { !inListing.contains($0) }
+            }
             // What needs the tree is worked out with the parse: the mentions and, for check, the API name checks.
             let finder = self.finder
             let checker = mode == .check && !data.isEmpty ? SymbolChecker(finder: finder) : nil
             let keepsState = self.keepsState
-            for start in stride(from: 0, to: tree.notes.count, by: Self.batch) {
-                let paths = Array(tree.notes[start..<min(start + Self.batch, tree.notes.count)])
-                let results = paths.parallelMap { path -> (ContentLoader.ReadResult, NoteState?) in
+            let pages = stream
+            for start in stride(from: 0, to: order.count, by: Self.batch) {
+                let paths = Array(order[start..<min(start + Self.batch, order.count)])
+                let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, NoteState?, PageStream.Rendered?) in
                     let read = loader.read(path)
-                    guard case .note(let file) = read else { return (read, nil) }
+                    guard case .note(let file) = read else { return (read, nil, nil) }
                     let (note, diagnostics) = NoteParser.parse(file)
                     // The mentions, the checks and the page's colouring read the note's code blocks: each block is
                     // parsed once for the three.
                     let scans = CodeScanner.BlockScans()
                     let mentions = note.map { finder.mentions(in: $0, scans: scans) } ?? []
                     let symbols = note.flatMap { note in checker.map { $0.diagnostics(for: note, scans: scans) } }
-                    scans.keepForPages(resolvingWith: finder)
+                    let rendered = try note.flatMap { try pages?.render($0, scans: scans) }
+                    if pages == nil { scans.keepForPages(resolvingWith: finder) }
                     return (read, NoteState(note: keepsState ? note : note?.withoutSource(), diagnostics: diagnostics,
-                                            mentions: mentions, symbolDiagnostics: symbols, scans: scans))
+                                            mentions: mentions, symbolDiagnostics: symbols, scans: pages == nil ? scans : nil),
+                            rendered)
                 }
-                for (path, (read, state)) in zip(paths, results) {
+                for (path, (read, state, rendered)) in zip(paths, results) {
                     switch read {
                     case .note:
                         notes[path] = state
@@ -228,8 +245,9 @@ public final class SiteBuilder {
                     case .problem(let diagnostic): unreadable[diagnostic.file] = diagnostic
                     case .gone: break
                     }
+                    if let rendered { stream!.take(rendered) }
                 }
-                progress?(Progress(stage: .parsing, done: start + paths.count, total: tree.notes.count))
+                progress?(Progress(stage: stream == nil ? .parsing : .building, done: start + paths.count, total: order.count))
             }
             assets = Set(tree.assets)
         } else {
@@ -267,7 +285,7 @@ public final class SiteBuilder {
             }
         }
 
-        lap("load+parse")
+        lap(stream == nil ? "load+parse" : "parse+pages")
 
         // 2. Index, and what the change reaches: the notes whose links point at a touched note.
         let previous = lastSite
@@ -330,9 +348,11 @@ public final class SiteBuilder {
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
         let renderer = PageRenderer(index: index, templates: templates, reference: reference)
         lap(mode == .check ? "symbols" : "diagnose")
+        // The pages the parse rendered stand only if the site lists its notes as the listing they were made with did.
+        let streamed = stream.flatMap { $0.stands(for: index) ? $0 : nil }
         switch mode {
         case .check:
-            report.diagnostics = try check(renderer: renderer, index: index, diagnostics: diagnostics)
+            report.diagnostics = try check(renderer: renderer, index: index, diagnostics: diagnostics, rendered: streamed?.pageLinks)
             report.externalLinks = ExternalLinkChecker.links(in: index.notes)
         case .build:
             unwritten.notes.formUnion(touched)
@@ -344,7 +364,8 @@ public final class SiteBuilder {
                 ? .everything
                 : RenderPlan.after(touched: unwritten.notes, assets: unwritten.assets, before: previous!, after: index,
                                    referenceChanged: unwritten.reference)
-            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
+            if streamed == nil { stream?.abandon() }
+            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index, streamed: streamed)
             lastSite = index
             unwritten = Unwritten()
         }
@@ -370,13 +391,15 @@ public final class SiteBuilder {
 
     // MARK: Check
 
-    private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic]) throws -> [Diagnostic] {
+    /// `rendered`: the note pages' ids and links, when the parse rendered them.
+    private func check(renderer: PageRenderer, index: SiteIndex, diagnostics: [Diagnostic],
+                       rendered: [HTMLLinkChecker.PageLinks]?) throws -> [Diagnostic] {
         // Each page is rendered as the build would and kept only as its ids and links, batch by batch, so the
         // site is never in memory at once. The search index is not worked out: its file is only a link target.
-        var pages: [HTMLLinkChecker.PageLinks] = []
+        var pages = rendered ?? []
         var paths: Set<String> = []
         let loader = self.loader
-        for start in stride(from: 0, to: index.notes.count, by: Self.batch) {
+        for start in stride(from: 0, to: rendered == nil ? index.notes.count : 0, by: Self.batch) {
             let batch = Array(index.notes[start..<min(start + Self.batch, index.notes.count)])
             pages += try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans in
                 HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader), scans: scans))
@@ -498,14 +521,15 @@ public final class SiteBuilder {
 
     /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
     /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
-    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
+    /// `streamed`: the note pages and search scripts the parse staged, and the search index it began.
+    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex, streamed: PageStream? = nil) throws -> (files: Int, pages: Int) {
         let writer = SiteWriter(output: options.output)
         let loader = self.loader
         var hashes: [String: Int] = [:]
-        var filesWritten = 0
-        var pagesWritten = 0
+        var filesWritten = streamed?.filesStaged ?? 0
+        var pagesWritten = streamed?.pagesStaged ?? 0
         let everything = plan.everything || written == nil
-        let staging: SiteWriter.Staging? = everything ? try writer.begin() : nil
+        let staging: SiteWriter.Staging? = try streamed?.staging ?? (everything ? writer.begin() : nil)
         // Only a builder that runs again compares files with the ones it wrote.
         let keepsHashes = keepsState
         /// Stages `files` (on the calling thread, so the workers write in parallel) or, on a rebuild, hands them
@@ -542,7 +566,7 @@ public final class SiteBuilder {
         }
         // A builder that runs once puts a complete build's entries straight into the index, in the index's order,
         // instead of keeping every note's until the end.
-        var partialIndex: BackgroundIndex? = everything && !keepsState ? BackgroundIndex() : nil
+        var partialIndex: BackgroundIndex? = streamed?.search ?? (everything && !keepsState ? BackgroundIndex() : nil)
         var newSearchBase = searchBase
         /// Notes whose search entries this run worked out again: their sections in the index on disk are stale.
         var reindexed: Set<String> = []
@@ -560,7 +584,7 @@ public final class SiteBuilder {
             }
         }
         do {
-            let noteList = everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }
+            let noteList = streamed != nil ? [] : everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }
             // Note pages go to disk in batches, so the whole site is never in memory at once, each rendered, hashed
             // and written by one worker. A note's search text goes with its page: a complete build writes every
             // text script; a rebuild, those of the edited notes.
@@ -625,6 +649,7 @@ public final class SiteBuilder {
         }
         if let staging {
             try staging.commit()
+            streamed?.committed()
             written = hashes
         } else {
             written?.merge(hashes) { _, new in new }
@@ -668,9 +693,102 @@ public final class SiteBuilder {
     }
 }
 
+extension SiteBuilder {
+    /// Every note as its front matter lists it, read before any note is parsed: the start of each file is enough.
+    static func listing(of tree: ContentTree, from loader: ContentLoader) -> SiteIndex {
+        let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }
+        return SiteIndex(notes: listed.compactMap { $0 }, assets: tree.assets)
+    }
+
+    /// The note pages of a builder that runs once, rendered in the pass that parses the notes while each note's
+    /// tree is at hand, so that no note is read and parsed twice. A page needs the other notes only for its
+    /// lists, neighbours and translations, which their front matter gives: the pages are made against a
+    /// listing of every note's front matter, read first (`listing(of:from:)`).
+    ///
+    /// A build stages each page with its search text script and adds its search entries to the index, in the
+    /// listing's order; a check keeps each page's ids and links. The pages stand only if the parse lists the
+    /// notes as the listing did (`stands(for:)`): a note that could not be read whole, or a file that changed
+    /// during the run, drops them, and the pages are rendered again from a second parse, as without a stream.
+    final class PageStream: @unchecked Sendable {
+        let listing: SiteIndex
+        let mode: Mode
+        private let renderer: PageRenderer
+        /// A build's staging folder and search index; nil for a check.
+        let staging: SiteWriter.Staging?
+        let search: BackgroundIndex?
+        /// What the parse has handed over so far; changed on the builder's thread only.
+        private(set) var filesStaged = 0
+        private(set) var pagesStaged = 0
+        private(set) var pageLinks: [HTMLLinkChecker.PageLinks] = []
+        private var done = false
+
+        /// One note's page, as a worker made it.
+        enum Rendered: @unchecked Sendable {
+            /// Staged with its text script; the note's search entries.
+            case staged(SearchIndex.Entries)
+            case links(HTMLLinkChecker.PageLinks)
+        }
+
+        init(listing: SiteIndex, mode: Mode, options: SiteOptions, templates: TemplateSet, data: ReferenceData,
+             finder: MentionFinder) throws {
+            self.listing = listing
+            self.mode = mode
+            // A page's symbol links need the data only; the reference's mentions are for its own pages.
+            let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing, finder: finder, mentionsByNote: [:])
+            renderer = PageRenderer(index: listing, templates: templates, reference: reference)
+            staging = mode == .build ? try SiteWriter(output: options.output).begin() : nil
+            search = mode == .build ? BackgroundIndex() : nil
+        }
+
+        /// Renders `note`'s page (on a worker); nil for a note the listing does not hold, which no page is made for.
+        func render(_ note: Note, scans: CodeScanner.BlockScans) throws -> Rendered? {
+            guard listing.note(atSourcePath: note.source.path) != nil else { return nil }
+            let page = renderer.page(for: note, scans: scans)
+            guard let staging else { return .links(HTMLLinkChecker.PageLinks(page)) }
+            let entries = SearchIndex.entries(of: note)
+            try staging.add(page)
+            try staging.add(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries.map(\.section)))
+            return .staged(entries)
+        }
+
+        /// Takes one page's result, on the builder's thread, in the listing's order.
+        func take(_ rendered: Rendered) {
+            switch rendered {
+            case .staged(let entries):
+                search?.add(entries)
+                filesStaged += 2
+                pagesStaged += 1
+            case .links(let links):
+                pageLinks.append(links)
+            }
+        }
+
+        /// Whether `index`, made from the parsed notes, lists them as the listing did, each with the same front
+        /// matter, and every listed note's page was made.
+        func stands(for index: SiteIndex) -> Bool {
+            guard !done, index.sourcePaths == listing.sourcePaths else { return false }
+            let made = mode == .build ? pagesStaged : pageLinks.count
+            return made == listing.notes.count
+                && zip(index.notes, listing.notes).allSatisfy { $0.metadata == $1.metadata }
+        }
+
+        /// The staged site went into place.
+        func committed() {
+            done = true
+        }
+
+        /// Drops what was staged, unless it was committed.
+        func abandon() {
+            guard !done else { return }
+            done = true
+            staging?.abandon()
+        }
+    }
+}
+
 /// A search index put together on a serial queue of its own: each batch's entries are added while the next batch
 /// of pages renders, instead of between batches, when the workers would wait for them.
-private final class BackgroundIndex: @unchecked Sendable {
+final class BackgroundIndex: @unchecked Sendable {
     /// Touched only on `queue`.
     private var index = SearchIndex()
     private let queue = DispatchQueue(label: "notesite.search-index")

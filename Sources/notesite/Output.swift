@@ -37,7 +37,7 @@ final class ProgressLine: @unchecked Sendable {
         guard progress.done == progress.total || now.uptimeNanoseconds - lastDraw.uptimeNanoseconds > 100_000_000 else { return }
         lastDraw = now
         let percent = progress.done * 100 / max(progress.total, 1)
-        let what = progress.stage == .parsing ? "notes" : "pages"
+        let what = progress.stage == .rendering ? "pages" : "notes"
         FileHandle.standardError.write(Data("\r\u{1B}[2K\(progress.stage.rawValue) \(progress.done)/\(progress.total) \(what) (\(percent)%)".utf8))
         drawn = true
     }

@@ -100,3 +100,54 @@ import Testing
         #expect(NoteDate(parsing: text) == nil)
     }
 }
+
+/// The listing a one-shot build makes before parsing: each note's front matter, from the start of its file.
+@Suite struct FrontMatterListingTests {
+    /// The note's start as `readFrontMatter` gives it with a `limit`-byte read, and the note it lists.
+    private func listed(_ text: String, limit: Int) throws -> (text: String, note: Note?) {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/x.md", text)
+        let loader = ContentLoader(root: site.content, displayRoot: "content")
+        let file = try #require(loader.readFrontMatter("notes/en/x.md", limit: limit))
+        return (file.text, NoteParser.listing(of: file))
+    }
+
+    private static let frontMatter = "---\ntitle: \"Свёртывание\"\ndate: 2016-03-01\nlang: en\ntranslation_key: collapse\n---\n"
+
+    @Test func aLongNoteIsReadOnlyToTheLastWholeLineBeforeTheLimit() throws {
+        let body = String(repeating: "Ещё одна строка заметки.\n", count: 40)
+        let text = Self.frontMatter + body
+        let (head, note) = try listed(text, limit: 200)
+        #expect(head.utf8.count <= 200 && head.utf8.count > Self.frontMatter.utf8.count)
+        #expect(head.hasSuffix("\n") && text.hasPrefix(head))
+        // What the listing says is what the whole parse says.
+        let parsed = try #require(NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: text)).note)
+        let listing = try #require(note)
+        #expect(listing.metadata == parsed.metadata)
+        #expect(listing.slug == "x" && listing.language == .en && !listing.hasDocument && listing.headings.isEmpty)
+    }
+
+    @Test func frontMatterThatGoesOnPastTheLimitIsReadWhole() throws {
+        let text = "---\ntitle: Long\nsummary: \(String(repeating: "word ", count: 100))\ndate: 2020-01-02\nlang: en\n---\nBody.\n"
+        let (head, note) = try listed(text, limit: 64)
+        #expect(head == text)
+        #expect(note?.metadata.date == NoteDate(year: 2020, month: 1, day: 2))
+    }
+
+    @Test func aNoteWithoutFrontMatterIsListedUnderItsFileName() throws {
+        let text = "# Heading\n" + String(repeating: "Line.\n", count: 50)
+        let (head, note) = try listed(text, limit: 40)
+        #expect(head.count < text.count)
+        #expect(note?.metadata.title == "x")
+    }
+
+    @Test func aFileThatCannotBeANoteIsNotListed() throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/xx/a.md", Self.frontMatter)
+        try site.write("notes/en/bin.md", "\u{0}\u{1}binary")
+        let loader = ContentLoader(root: site.content, displayRoot: "content")
+        #expect(try NoteParser.listing(of: #require(loader.readFrontMatter("notes/xx/a.md"))) == nil)
+        #expect(loader.readFrontMatter("notes/en/bin.md") == nil)
+        #expect(loader.readFrontMatter("notes/en/gone.md") == nil)
+    }
+}

@@ -202,7 +202,8 @@ import Testing
     }
 
     @Test func aBuilderThatLetsTreesGoWritesWhatOneThatKeepsThemWrites() throws {
-        // build and check let each note's tree go after parsing and parse it again to render; serve keeps them.
+        // build and check render each page in the pass that parses its note, against a listing of the notes' front
+        // matter, and let the tree go; serve keeps the trees and renders after every note is parsed.
         let site = try ScratchSite()
         try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: 2024-01-01\nlang: en\n---\n\nSee [gone](missing.md) and `splitViewController(_:collapseSecondary:ontoo:)`.\n\nA shot: ![shot](https://github.com/a/b/blob/main/shot.png)\n\n<!-- notesite: collapse-table -->\n")
         let once = try SiteBuilder(options: site.options, keepsState: false).run(.build)
@@ -226,6 +227,31 @@ import Testing
         #expect(!checkedOnce.diagnostics.isEmpty)
         #expect(checkedOnce.diagnostics.contains { $0.rule.hasPrefix("symbol.") })
         #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))
+    }
+
+    /// A note that its front matter lists but that cannot be read whole: the pages rendered against the listing
+    /// do not stand, and both builders report the same.
+    @Test func pagesRenderedAgainstAListingThatTurnsOutWrongAreRenderedAgain() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/linked.md", "---\ntitle: Linked\ndate: 2024-01-01\nlang: en\n---\n\nSee [broken](broken.md).\n")
+        let good = "---\ntitle: Broken\ndate: 2024-01-02\nlang: en\n---\n\n" + String(repeating: "Text.\n", count: 3000)
+        var bytes = Array(good.utf8)
+        bytes += [0xC0, 0x0A]
+        try Data(bytes).write(to: site.content.appendingPathComponent("notes/en/broken.md"))
+        let listing = SiteBuilder.listing(of: try ContentLoader(root: site.content, displayRoot: "c").load(),
+                                          from: ContentLoader(root: site.content, displayRoot: "c"))
+        #expect(listing.note(atSourcePath: "notes/en/broken.md") != nil)
+
+        let checkedOnce = try SiteBuilder(options: site.options, keepsState: false).run(.check)
+        let checkedKeeping = try SiteBuilder(options: site.options, keepsState: true).run(.check)
+        #expect(checkedOnce.diagnostics.contains { $0.rule == "content.encoding" })
+        #expect(checkedOnce.diagnostics.filter { $0.file.hasSuffix("linked.md") }.map(\.rule) == ["link.unresolved"])
+        #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))
+
+        // A build fails on the note and leaves nothing behind: no site, no staging folder.
+        let built = try SitePipeline.build(site.options)
+        #expect(!built.succeeded)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: site.output.path)) ?? [] == [])
     }
 
     /// A diagnostic without the scratch folder's name, which differs between the two sites.
