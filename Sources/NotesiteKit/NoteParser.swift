@@ -7,12 +7,13 @@ public enum NoteParser {
 
     /// Parses one note. Returns nil only when the file cannot be a note at all (wrong place or name); otherwise the
     /// note comes back even with front matter errors, so links into it can still be checked.
-    public static func parse(_ file: SourceFile) -> (note: Note?, diagnostics: [Diagnostic]) {
+    /// `known`: the note's front matter as its listing read it, used as it is when the file still starts with it.
+    public static func parse(_ file: SourceFile, frontMatter known: FrontMatter? = nil) -> (note: Note?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return (nil, diagnostics) }
         let split = FrontMatterSplit(file.text)
-        var frontMatter = FrontMatterParser(file: file.displayPath, split: split)
-        let metadata = frontMatter.parse(split, fallbackTitle: slug)
+        let frontMatter = known.flatMap { $0.isRead(from: split) ? $0 : nil } ?? FrontMatter(split, of: file, slug: slug)
+        let metadata = frontMatter.metadata
         diagnostics += frontMatter.diagnostics
         if let declared = metadata.lang, declared != language {
             diagnostics.append(Diagnostic(.error, "frontmatter.lang-mismatch", file: file.displayPath, at: SourceLocation(line: 1, column: 1),
@@ -54,18 +55,43 @@ public enum NoteParser {
     /// The note as its path and front matter describe it, without its Markdown: what the site's lists, neighbours
     /// and translations need. `file` may hold only the start of the note, as long as that holds the front matter
     /// (`ContentLoader.readFrontMatter`). nil where `parse` gives no note. The note has no tree and no headings.
-    public static func listing(of file: SourceFile) -> Note? {
+    /// The front matter comes with it, for the parse of the whole note to use.
+    public static func listing(of file: SourceFile) -> (note: Note, frontMatter: FrontMatter)? {
         var diagnostics: [Diagnostic] = []
         guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return nil }
         let split = FrontMatterSplit(file.text)
-        var frontMatter = FrontMatterParser(file: file.displayPath, split: split)
-        let metadata = frontMatter.parse(split, fallbackTitle: slug)
+        let frontMatter = FrontMatter(split, of: file, slug: slug)
         let start = SourceLocation(line: split.bodyFirstLine, column: 1)
         var note = Note(source: SourceFile(path: file.path, displayPath: file.displayPath, text: ""), language: language,
-                        slug: slug, metadata: metadata, document: MarkdownNode(.document, range: SourceRange(start: start, end: start)),
-                        headings: [])
+                        slug: slug, metadata: frontMatter.metadata,
+                        document: MarkdownNode(.document, range: SourceRange(start: start, end: start)), headings: [])
         note.hasDocument = false
-        return note
+        return (note, frontMatter)
+    }
+
+    /// A note's front matter as read: what it says, what is wrong with it, and the text it was read from.
+    public struct FrontMatter: Sendable {
+        let metadata: NoteMetadata
+        let diagnostics: [Diagnostic]
+        /// The file up to where its Markdown starts (all of it when the block is not closed), and how it split.
+        private let text: String
+        private let hasFrontMatter: Bool
+        private let isClosed: Bool
+
+        init(_ split: FrontMatterSplit, of file: SourceFile, slug: String) {
+            var parser = FrontMatterParser(file: file.displayPath, split: split)
+            metadata = parser.parse(split, fallbackTitle: slug)
+            diagnostics = parser.diagnostics
+            text = String(split.body.base[..<split.body.startIndex])
+            hasFrontMatter = split.hasFrontMatter
+            isClosed = split.isClosed
+        }
+
+        /// Whether a file split as `split` starts with this front matter, so that reading it again would give the
+        /// same. (An unclosed block is all of a file; the file it was read from had no closing line anywhere.)
+        func isRead(from split: FrontMatterSplit) -> Bool {
+            split.hasFrontMatter == hasFrontMatter && split.isClosed == isClosed && (!isClosed || split.body.base[..<split.body.startIndex] == text)
+        }
     }
 
     /// The language and slug a note's path gives it; nil, with the error, for a file that cannot be a note there.

@@ -225,7 +225,7 @@ public final class SiteBuilder {
                 let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, NoteState?, PageStream.Rendered?) in
                     let read = loader.read(path)
                     guard case .note(let file) = read else { return (read, nil, nil) }
-                    let (note, diagnostics) = NoteParser.parse(file)
+                    let (note, diagnostics) = NoteParser.parse(file, frontMatter: pages?.frontMatter[path])
                     // The mentions, the checks and the page's colouring read the note's code blocks: each block is
                     // parsed once for the three.
                     let scans = CodeScanner.BlockScans()
@@ -695,9 +695,13 @@ public final class SiteBuilder {
 
 extension SiteBuilder {
     /// Every note as its front matter lists it, read before any note is parsed: the start of each file is enough.
-    static func listing(of tree: ContentTree, from loader: ContentLoader) -> SiteIndex {
-        let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }
-        return SiteIndex(notes: listed.compactMap { $0 }, assets: tree.assets)
+    /// With each listed note's front matter, by source path, for its parse to use rather than read it again.
+    static func listing(of tree: ContentTree, from loader: ContentLoader) -> (index: SiteIndex, frontMatter: [String: NoteParser.FrontMatter]) {
+        let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }.compactMap { $0 }
+        var frontMatter: [String: NoteParser.FrontMatter] = [:]
+        frontMatter.reserveCapacity(listed.count)
+        for (note, read) in listed { frontMatter[note.source.path] = read }
+        return (SiteIndex(notes: listed.map(\.note), assets: tree.assets), frontMatter)
     }
 
     /// The note pages of a builder that runs once, rendered in the pass that parses the notes while each note's
@@ -711,6 +715,8 @@ extension SiteBuilder {
     /// during the run, drops them, and the pages are rendered again from a second parse, as without a stream.
     final class PageStream: @unchecked Sendable {
         let listing: SiteIndex
+        /// The listed notes' front matter, by source path.
+        let frontMatter: [String: NoteParser.FrontMatter]
         let mode: Mode
         private let renderer: PageRenderer
         /// A build's staging folder and search index; nil for a check.
@@ -729,9 +735,10 @@ extension SiteBuilder {
             case links(HTMLLinkChecker.PageLinks)
         }
 
-        init(listing: SiteIndex, mode: Mode, options: SiteOptions, templates: TemplateSet, data: ReferenceData,
-             finder: MentionFinder) throws {
-            self.listing = listing
+        init(listing: (index: SiteIndex, frontMatter: [String: NoteParser.FrontMatter]), mode: Mode, options: SiteOptions,
+             templates: TemplateSet, data: ReferenceData, finder: MentionFinder) throws {
+            (self.listing, frontMatter) = listing
+            let listing = listing.index
             self.mode = mode
             // A page's symbol links need the data only; the reference's mentions are for its own pages.
             let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing, finder: finder, mentionsByNote: [:])

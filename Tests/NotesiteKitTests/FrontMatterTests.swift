@@ -109,7 +109,7 @@ import Testing
         try site.write("notes/en/x.md", text)
         let loader = ContentLoader(root: site.content, displayRoot: "content")
         let file = try #require(loader.readFrontMatter("notes/en/x.md", limit: limit))
-        return (file.text, NoteParser.listing(of: file))
+        return (file.text, NoteParser.listing(of: file)?.note)
     }
 
     private static let frontMatter = "---\ntitle: \"Свёртывание\"\ndate: 2016-03-01\nlang: en\ntranslation_key: collapse\n---\n"
@@ -139,6 +139,26 @@ import Testing
         let (head, note) = try listed(text, limit: 40)
         #expect(head.count < text.count)
         #expect(note?.metadata.title == "x")
+    }
+
+    @Test func theParseUsesTheListedFrontMatterOnlyWhileTheFileStartsWithIt() throws {
+        func file(_ text: String) -> SourceFile { SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: text) }
+        let first = "---\ntitle: First\ndate: 2024-13-01\nlang: en\n---\nBody.\n"
+        let listed = try #require(NoteParser.listing(of: file(first)))
+        let reused = NoteParser.parse(file(first), frontMatter: listed.frontMatter)
+        let fresh = NoteParser.parse(file(first))
+        #expect(reused.note?.metadata == fresh.note?.metadata)
+        #expect(reused.diagnostics.map(\.rule) == ["frontmatter.invalid"])
+        #expect(reused.diagnostics.map(\.location) == fresh.diagnostics.map(\.location))
+        // Edited since the listing: the front matter is read again.
+        let edited = NoteParser.parse(file(first.replacingOccurrences(of: "First", with: "Second").replacingOccurrences(of: "-13-", with: "-12-")),
+                                      frontMatter: listed.frontMatter)
+        #expect(edited.note?.metadata.title == "Second" && edited.diagnostics.isEmpty)
+        // A block that is no longer closed, or no block at all, is not the one listed either.
+        let unclosed = NoteParser.parse(file("---\ntitle: First\n"), frontMatter: listed.frontMatter)
+        #expect(unclosed.diagnostics.map(\.rule) == ["frontmatter.unclosed"])
+        let none = NoteParser.parse(file("Body.\n"), frontMatter: listed.frontMatter)
+        #expect(none.diagnostics.map(\.rule) == ["frontmatter.missing"])
     }
 
     @Test func aFileThatCannotBeANoteIsNotListed() throws {

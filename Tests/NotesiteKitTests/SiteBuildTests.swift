@@ -239,7 +239,7 @@ import Testing
         bytes += [0xC0, 0x0A]
         try Data(bytes).write(to: site.content.appendingPathComponent("notes/en/broken.md"))
         let listing = SiteBuilder.listing(of: try ContentLoader(root: site.content, displayRoot: "c").load(),
-                                          from: ContentLoader(root: site.content, displayRoot: "c"))
+                                          from: ContentLoader(root: site.content, displayRoot: "c")).index
         #expect(listing.note(atSourcePath: "notes/en/broken.md") != nil)
 
         let checkedOnce = try SiteBuilder(options: site.options, keepsState: false).run(.check)
