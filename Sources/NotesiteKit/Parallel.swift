@@ -61,3 +61,15 @@ final class OnDemand<Value: Sendable>: @unchecked Sendable {
         return value
     }
 }
+
+/// A dictionary that the threads parsing and rendering notes share: answers worked out once for text that repeats
+/// across notes.
+final class SharedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    subscript(key: Key) -> Value? {
+        get { lock.withLock { values[key] } }
+        set { lock.withLock { values[key] = newValue } }
+    }
+}

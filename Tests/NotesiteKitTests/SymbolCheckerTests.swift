@@ -135,6 +135,23 @@ import Testing
         })
     }
 
+    /// A checker judges a repeated inline span once when it is clean; a span is clean only for the Swift version it
+    /// was judged in, and a span that a note's own names spare is still judged in the next note.
+    @Test func aSpanFoundCleanInOneNoteIsNotAssumedCleanInAnother() {
+        let checker = SymbolChecker(finder: Self.checker.finder)
+        func rules(_ body: String, swift: String) -> [String] {
+            let text = "---\ntitle: t\ndate: 2020-01-01\nlang: en\nswift: \"\(swift)\"\n---\n" + body
+            let note = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: text)).note!
+            return checker.diagnostics(for: note).map { "\($0.location!.line):\($0.location!.column) \($0.rule)" }
+        }
+        let own = "```swift\nclass UIMasterListController {}\n```\nThe `UIMasterListController` and `.allVisible`.\n"
+        #expect(rules(own, swift: "3") == [])
+        #expect(rules(own, swift: "3") == [])
+        #expect(rules("The `UIMasterListController` here.\n", swift: "3") == ["7:6 symbol.unknown"])
+        #expect(rules("The `UIMasterListController` and\n`.allVisible`.\n", swift: "5") == ["7:6 symbol.unknown", "8:2 symbol.deprecated"])
+        #expect(rules("Twice: `.allVisible`, `.allVisible`.\n", swift: "5") == ["7:9 symbol.deprecated", "7:24 symbol.deprecated"])
+    }
+
     /// The mentions and the checks read each code block from one scan: they find what each finds on its own.
     @Test func sharedScansGiveTheSameMentionsAndDiagnostics() throws {
         let block = "```swift\nsplitViewController.show(vc, sender: nil)\nlet mode = UISplitViewControllerDisplayMode.AllVisible\n```\n"

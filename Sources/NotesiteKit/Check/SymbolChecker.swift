@@ -103,7 +103,29 @@ public struct SymbolChecker: Sendable {
         return SourceLocation(line: line, column: column + left)
     }
 
+    /// The inline code spans found to have nothing wrong, by the note's Swift version: spans repeat across notes
+    /// (`splitViewController`, `traitCollection`, `isCollapsed`), and most are fine.
+    private let cleanSpans = SharedCache<CleanSpan, Bool>()
+
+    private struct CleanSpan: Hashable, Sendable {
+        var version: String
+        var code: String
+    }
+
+    /// A span is judged once for a note that defines no names of its own; when that finds nothing, it is clean
+    /// for every note of the version, because a note's own names only ever take findings away.
     private func checkInline(_ code: String, at start: SourceLocation, lines: [[UInt8]] = [], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
+        let key = CleanSpan(version: version, code: code)
+        if cleanSpans[key] != nil { return [] }
+        let found = judgeInline(code, at: start, lines: lines, version: version, defined: [], file: file)
+        guard !found.isEmpty else {
+            cleanSpans[key] = true
+            return []
+        }
+        return defined.isEmpty ? found : judgeInline(code, at: start, lines: lines, version: version, defined: defined, file: file)
+    }
+
+    private func judgeInline(_ code: String, at start: SourceLocation, lines: [[UInt8]], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
         let trimmed = code.trimmingWhitespace
         if let symbol = finder.symbol(forInlineCode: trimmed) {
             return judge(symbol, spelling: trimmed, isObjC: isObjC(trimmed, for: symbol), replaceable: trimmed,

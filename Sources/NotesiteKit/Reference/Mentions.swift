@@ -18,7 +18,7 @@ public struct MentionFinder: Sendable {
     public let resolver: SymbolResolver
     /// What each distinct inline code span names. Spans repeat across notes (`UISplitViewController`,
     /// `isCollapsed`), and every span is looked at twice, for the mentions and for the page.
-    private let inlineCache = InlineCache()
+    private let inlineCache = SharedCache<String, InlineNames>()
 
     public init(resolver: SymbolResolver) {
         self.resolver = resolver
@@ -34,7 +34,7 @@ public struct MentionFinder: Sendable {
     }
 
     public func names(inInlineCode code: String) -> InlineNames {
-        if let known = inlineCache.names(of: code) { return known }
+        if let known = inlineCache[code] { return known }
         let names: InlineNames
         if let symbol = symbol(forInlineCode: code) {
             names = .whole(symbol)
@@ -42,7 +42,7 @@ public struct MentionFinder: Sendable {
             let parts = inlineReferences(in: code)
             names = parts.isEmpty ? .none : .parts(parts)
         }
-        inlineCache.store(names, for: code)
+        inlineCache[code] = names
         return names
     }
 
@@ -113,23 +113,5 @@ public struct MentionFinder: Sendable {
     static func location(of offset: Int, in code: LineTable, block: SourceLocation) -> SourceLocation {
         let (line, column) = code.position(ofOffset: offset)
         return SourceLocation(line: block.line + line, column: block.column + column - 1)
-    }
-}
-
-/// `MentionFinder`'s answers for inline code, shared by the threads that parse and render notes.
-private final class InlineCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byCode: [String: MentionFinder.InlineNames] = [:]
-
-    func names(of code: String) -> MentionFinder.InlineNames? {
-        lock.lock()
-        defer { lock.unlock() }
-        return byCode[code]
-    }
-
-    func store(_ names: MentionFinder.InlineNames, for code: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        byCode[code] = names
     }
 }
