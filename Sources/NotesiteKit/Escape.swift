@@ -6,24 +6,72 @@ public enum Escape {
     static func templateValue(_ s: String) -> String { escape(s, apostrophe: true) }
 
     private static func escape(_ s: String, apostrophe: Bool) -> String {
-        func special(_ byte: UInt8) -> Bool {
-            byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || (apostrophe && byte == 0x27)
-        }
-        // Most text needs nothing: it comes back as it is, without a copy.
-        guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? s.utf8.contains(where: special) else { return s }
-        var out = ""
-        out.reserveCapacity(s.utf8.count + 16)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'" where apostrophe: out += "&#39;"
-            default: out.unicodeScalars.append(c)
+        var s = s
+        let escaped: String? = s.withUTF8 { bytes in
+            // Most text needs nothing: it comes back as it is, without a copy.
+            guard let first = firstSpecial(in: bytes, apostrophe: apostrophe) else { return nil }
+            var extra = 0
+            for byte in bytes[first...] { extra += entity(for: byte, apostrophe: apostrophe).map { $0.utf8CodeUnitCount - 1 } ?? 0 }
+            return String(unsafeUninitializedCapacity: bytes.count + extra) { out in
+                // The bytes between the ones escaped are copied in runs.
+                var o = 0
+                var run = 0
+                func copy(_ range: Range<Int>) {
+                    guard !range.isEmpty else { return }
+                    (out.baseAddress! + o).initialize(from: bytes.baseAddress! + range.lowerBound, count: range.count)
+                    o += range.count
+                }
+                for i in first..<bytes.count {
+                    guard let entity = entity(for: bytes[i], apostrophe: apostrophe) else { continue }
+                    copy(run..<i)
+                    (out.baseAddress! + o).initialize(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                    o += entity.utf8CodeUnitCount
+                    run = i + 1
+                }
+                copy(run..<bytes.count)
+                return o
             }
         }
-        return out
+        return escaped ?? s
+    }
+
+    private static func entity(for byte: UInt8, apostrophe: Bool) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'") where apostrophe: "&#39;"
+        default: nil
+        }
+    }
+
+    /// Where the first byte to escape stands, if any. Eight bytes at a time: every byte of every page's text
+    /// passes through here, and almost none needs escaping.
+    static func firstSpecial(in bytes: UnsafeBufferPointer<UInt8>, apostrophe: Bool) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = 0
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if holds(word, UInt8(ascii: "&")) || holds(word, UInt8(ascii: "<")) || holds(word, UInt8(ascii: ">"))
+                || holds(word, UInt8(ascii: "\"")) || (apostrophe && holds(word, UInt8(ascii: "'"))) {
+                break
+            }
+            i += 8
+        }
+        while i < count {
+            if entity(for: base[i], apostrophe: apostrophe) != nil { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether any of the eight bytes of `word` is `byte`: a byte of `word ^ byte×8` is zero exactly there.
+    @inline(__always)
+    private static func holds(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 
     static func attribute(_ s: String) -> String { text(s) }

@@ -78,3 +78,38 @@ import Testing
         """)
     }
 }
+
+@Suite struct EscapeTests {
+    /// Each character on its own, as HTML names it.
+    private func reference(_ s: String, apostrophe: Bool) -> String {
+        s.map { c -> String in
+            switch c {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'" where apostrophe: "&#39;"
+            default: String(c)
+            }
+        }.joined()
+    }
+
+    /// Every special character at every place of strings longer than the eight bytes read at a time, among
+    /// Cyrillic, Chinese and ASCII text.
+    @Test func escapesEveryCharacterWhereverItStands() {
+        let fillers = ["abcdefghijklmnopqrstu", "свёртываниеэкрана", "收起与展开的分栏视图控制器", "a\u{301}é😀x"]
+        for filler in fillers {
+            let characters = Array(filler)
+            for special in ["&", "<", ">", "\"", "'", "&<"] {
+                for at in 0...characters.count {
+                    let s = String(characters[..<at]) + special + String(characters[at...])
+                    #expect(Escape.text(s) == reference(s, apostrophe: false), "\(s)")
+                    #expect(Escape.templateValue(s) == reference(s, apostrophe: true), "\(s)")
+                }
+            }
+            #expect(Escape.text(filler) == filler)
+        }
+        #expect(Escape.text("") == "")
+        #expect(Escape.templateValue("it's") == "it&#39;s" && Escape.text("it's") == "it's")
+    }
+}
