@@ -7,9 +7,9 @@ public struct Note: Hashable, Sendable {
     /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
     public var slug: String
     public var metadata: NoteMetadata
-    /// The Markdown tree. A one-shot build lets it go, with the file's text, once the note's links and mentions
-    /// are known, and reads and parses the note again when its page renders (`hasDocument` is then false), so a
-    /// large site is never in memory as text or trees all at once.
+    /// The Markdown tree. A one-shot build renders the note's page in the pass that parses it and then lets the
+    /// tree go, with the file's text (`hasDocument` is then false), so a large site is never in memory as text or
+    /// trees all at once; a page that has to be rendered again reads and parses the note again.
     public var document: MarkdownNode
     /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
     /// and parses it again.

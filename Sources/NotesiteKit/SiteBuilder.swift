@@ -125,10 +125,10 @@ public final class SiteBuilder {
     private static let batch = 512
 
     /// Whether the builder keeps what rebuilds reuse: each note's Markdown tree and search entries, and each
-    /// written file's content hash. A builder that runs once (`build`, `check`) lets each tree go as soon as the
-    /// note's links and mentions are known and parses the note again when its page renders, puts search entries
-    /// straight into the index, and hashes nothing. That costs a second parse and keeps memory to about one batch
-    /// of trees however large the site. `serve` keeps them all, for rebuilds that touch few notes.
+    /// written file's content hash. A builder that runs once (`build`, `check`) renders each page in the pass that
+    /// parses its note (`PageStream`) and lets the tree go, puts search entries straight into the index, and
+    /// hashes nothing. That keeps memory to about one batch of trees however large the site. `serve` keeps them
+    /// all, for rebuilds that touch few notes.
     public let keepsState: Bool
 
     public init(options: SiteOptions, keepsState: Bool = true) {
