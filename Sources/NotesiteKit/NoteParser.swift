@@ -26,29 +26,41 @@ public enum NoteParser {
             diagnostics.append(Diagnostic(.warning, "content.too-deep", file: file.displayPath, at: flattenedAt,
                                           "lists and quotes nest more than \(MarkdownParser.maximumDepth) levels deep here; the deeper levels are shown flat. Nest less deeply"))
         }
+        // One walk finds the headings with their ids, the links and images, where the collapse table goes and what
+        // the sanitizer removes from raw HTML. A node belongs to the section of the last heading before it (or
+        // is the heading).
         var slugger = HeadingSlugger(reserving: reservedIDs)
         var headings: [Note.Heading] = []
+        var links: [Note.Link] = []
+        var collapseTable: Note.Placement?
+        var htmlFindings: [Diagnostic] = []
         document.forEach { node in
-            guard case .heading(let level) = node.kind else { return }
-            let text = node.plainText
-            headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
-        }
-        diagnostics += rawHTMLFindings(in: document, file: file.displayPath)
-        var note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
-        note.forEachNodeWithSection { node, heading in
             switch node.kind {
-            case .link(let destination, _): note.links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
+            case .heading(let level):
+                let text = node.plainText
+                headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
+            case .link(let destination, _):
+                links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
             case .image(let source, _):
                 var link = Note.Link(destination: source, isImage: true, location: node.range.start)
                 if let url = LinkResolver.externalURL(source), LinkResolver.rawGitHubURL(forBlob: url) != nil {
                     link.destinationLocation = LinkResolver.location(of: url, in: file.text, after: node.range.start)
                 }
-                note.links.append(link)
-            case .htmlBlock(let html) where note.collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder:
-                note.collapseTable = Note.Placement(heading: heading, location: node.range.start)
+                links.append(link)
+            case .htmlBlock(let html):
+                if collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder {
+                    collapseTable = Note.Placement(heading: headings.last?.id, location: node.range.start)
+                }
+                htmlFindings += rawHTMLFindings(in: html, at: node.range.start, file: file.displayPath)
+            case .htmlInline(let html):
+                htmlFindings += rawHTMLFindings(in: html, at: node.range.start, file: file.displayPath)
             default: break
             }
         }
+        diagnostics += htmlFindings.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        var note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
+        note.links = links
+        note.collapseTable = collapseTable
         return (note, diagnostics)
     }
 
@@ -122,28 +134,20 @@ public enum NoteParser {
         return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
     }
 
-    /// What `HTMLSanitizer` removes from the note's raw HTML, at its place in the note.
-    static func rawHTMLFindings(in document: MarkdownNode, file: String) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        document.forEach { node in
-            let html: String
-            switch node.kind {
-            case .htmlBlock(let text), .htmlInline(let text): html = text
-            default: return
-            }
-            for finding in HTMLSanitizer.sanitize(html).findings {
-                let location = location(of: finding.offset, in: html, startingAt: node.range.start)
-                switch finding.kind {
-                case .unsafe:
-                    result.append(Diagnostic(.warning, "html.unsafe", file: file, at: location,
-                                             "\(finding.message); \(finding.advice ?? "remove it from the note, or show it in a code block")"))
-                case .disallowed:
-                    result.append(Diagnostic(.warning, "html.disallowed", file: file, at: location,
-                                             "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")"))
-                }
+    /// What `HTMLSanitizer` removes from one raw HTML fragment of the note that starts at `start`, at its place in
+    /// the note.
+    static func rawHTMLFindings(in html: String, at start: SourceLocation, file: String) -> [Diagnostic] {
+        HTMLSanitizer.sanitize(html).findings.map { finding in
+            let location = location(of: finding.offset, in: html, startingAt: start)
+            switch finding.kind {
+            case .unsafe:
+                return Diagnostic(.warning, "html.unsafe", file: file, at: location,
+                                  "\(finding.message); \(finding.advice ?? "remove it from the note, or show it in a code block")")
+            case .disallowed:
+                return Diagnostic(.warning, "html.disallowed", file: file, at: location,
+                                  "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")")
             }
         }
-        return result.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
     }
 
     /// The place in the note of a byte offset into a raw HTML fragment that starts at `start`. Lines after the
