@@ -194,6 +194,36 @@ import Testing
         #expect(try #require(kept[1]).contains("showDetailViewController</a>"))
     }
 
+    /// A block's names are resolved once for its mentions and its page, against the symbol list of the finder
+    /// that asks: a finder with another list gets that list's names.
+    @Test func resolvedNamesFollowTheFinderThatAsks() throws {
+        let code = "splitViewController?.show(vc, sender: nil)\nlet m = UISplitViewControllerDisplayMode.AllVisible\n"
+        let scans = CodeScanner.BlockScans()
+        let full = Self.checker.finder
+        let names = scans.resolved(code, dialect: .swift, by: full).map(\.1.id)
+        #expect(names.contains("UIViewController.show(_:sender:)"))
+        #expect(scans.resolved(code, dialect: .swift, by: full).map(\.1.id) == names)
+        let (small, _) = SymbolList.load(text: """
+        symbols:
+          - id: UIViewController.show(_:sender:)
+            kind: method
+            container: UIViewController
+            swift: show(_:sender:)
+            swift_versions:
+              "2": showViewController(_:sender:)
+              "3": show(_:sender:)
+              "4": show(_:sender:)
+              "4.2": show(_:sender:)
+            objc: "-showViewController:sender:"
+            introduced: "8.0"
+            summary: Shows a view controller.
+        """, file: "symbols.yml")
+        let other = MentionFinder(resolver: SymbolResolver(list: small))
+        #expect(scans.resolved(code, dialect: .swift, by: other).map(\.1.id) == ["UIViewController.show(_:sender:)"])
+        #expect(scans.resolved(code, dialect: .swift, by: full).map(\.1.id) == names)
+        #expect(scans.count == 1)
+    }
+
     /// The real notes: no errors, and no warning about a name the note defines.
     @Test func theNotesHaveNoSymbolErrors() throws {
         let url = repositoryRoot.appendingPathComponent("Content/notes")

@@ -54,6 +54,22 @@ public enum CodeScanner {
             analysis(of: code, dialect: dialect).references
         }
 
+        /// Each block's names that `finder` resolves, with their symbols and the spellings that matched: found
+        /// once for the note's mentions and its page's links.
+        private var resolvedByCode: [Key: [(Reference, Symbol, String)]] = [:]
+        /// The list `resolvedByCode` was resolved against.
+        private var resolvedWith: SymbolList?
+
+        func resolved(_ code: String, dialect: Dialect, by finder: MentionFinder) -> [(Reference, Symbol, String)] {
+            if let list = resolvedWith, !list.isSame(as: finder.resolver.list) { resolvedByCode = [:] }
+            resolvedWith = finder.resolver.list
+            let key = Key(dialect: dialect, code: code)
+            if let known = resolvedByCode[key] { return known }
+            let names = finder.resolved(analysis(of: code, dialect: dialect).references)
+            resolvedByCode[key] = names
+            return names
+        }
+
         public func analysis(of code: String, dialect: Dialect) -> Analysis {
             let key = Key(dialect: dialect, code: code)
             if let known = byCode[key] { return known }
@@ -73,6 +89,7 @@ public enum CodeScanner {
                 }
                 byCode[key] = Analysis(references: names, spans: analysis.spans)
             }
+            resolvedByCode = [:]
         }
     }
 

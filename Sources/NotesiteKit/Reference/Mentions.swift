@@ -61,7 +61,7 @@ public struct MentionFinder: Sendable {
     /// The names in a piece of code that resolve, with the spelling that matched.
     public func references(in code: String, dialect: CodeScanner.Dialect,
                            scans: CodeScanner.BlockScans? = nil) -> [(CodeScanner.Reference, Symbol, String)] {
-        resolved(scans?.scan(code, dialect: dialect) ?? CodeScanner.scan(code, dialect: dialect))
+        scans?.resolved(code, dialect: dialect, by: self) ?? resolved(CodeScanner.scan(code, dialect: dialect))
     }
 
     func resolved(_ references: [CodeScanner.Reference]) -> [(CodeScanner.Reference, Symbol, String)] {

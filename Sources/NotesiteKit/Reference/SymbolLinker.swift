@@ -68,7 +68,8 @@ struct SymbolLinker {
         let language = info.split(separator: " ").first.map(String.init) ?? ""
         let kept = scans.flatMap { $0.serves(finder) ? $0 : nil }
         let analysis = kept?.analysis(of: code, dialect: dialect) ?? CodeScanner.analyse(code, dialect: dialect)
-        let html = CodeHighlighter.html(code, spans: analysis.spans, links: links(for: finder.resolved(analysis.references)))
+        let names = kept?.resolved(code, dialect: dialect, by: finder) ?? finder.resolved(analysis.references)
+        let html = CodeHighlighter.html(code, spans: analysis.spans, links: links(for: names))
         return "<pre><code class=\"language-\(Escape.attribute(language))\">\(html)</code></pre>\n"
     }
 }
