@@ -24,6 +24,8 @@ public struct HTMLRenderer {
     private let hooks: Hooks
     private var nextHeading = 0
     private var out = ""
+    /// Raw HTML fragments sanitized already (by the note's parse).
+    private var sanitized: [String: HTMLSanitizer.Clean] = [:]
 
     private init(headingIDs: [String], rewrite: @escaping LinkRewriter, hooks: Hooks = Hooks()) {
         self.headingIDs = headingIDs
@@ -32,8 +34,13 @@ public struct HTMLRenderer {
     }
 
     /// The body of `note` as HTML.
+    private func clean(_ html: String) -> HTMLSanitizer.Clean {
+        sanitized[html] ?? HTMLSanitizer.sanitized(html).clean
+    }
+
     public static func render(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> String {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
+        renderer.sanitized = note.sanitizedHTML
         renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
         for block in note.document.children { renderer.render(block, tight: false) }
         return renderer.out
@@ -104,7 +111,7 @@ public struct HTMLRenderer {
             out += Escape.text(code)
             out += "</code></pre>\n"
         case .htmlBlock(let html):
-            out += hooks.htmlBlock(html) ?? HTMLSanitizer.sanitize(html).html
+            out += hooks.htmlBlock(html) ?? clean(html).html
         case .thematicBreak:
             out += "<hr>\n"
         case .table(let alignments):
@@ -167,7 +174,7 @@ public struct HTMLRenderer {
             case .code(let s):
                 out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
             case .htmlInline(let html):
-                let clean = HTMLSanitizer.sanitize(html)
+                let clean = clean(html)
                 out += clean.html
                 if let open = clean.unclosed {
                     // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.

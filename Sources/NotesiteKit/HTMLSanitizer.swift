@@ -61,9 +61,22 @@ public enum HTMLSanitizer {
     /// The fragment with only allowed markup, what was removed, and the element removed with its content whose
     /// end tag the fragment lacks (an inline `<script>`, whose text and end tag are in the nodes after it).
     public static func sanitize(_ html: String) -> (html: String, findings: [Finding], unclosed: String?) {
+        let (clean, findings) = sanitized(html)
+        return (clean.html, findings, clean.unclosed)
+    }
+
+    /// A fragment as `sanitize` leaves it: what a page shows of it.
+    public struct Clean: Hashable, Sendable {
+        public var html: String
+        /// The element removed with its content whose end tag the fragment lacks.
+        public var unclosed: String?
+    }
+
+    /// `sanitize`, with the page's part of the result in one value.
+    public static func sanitized(_ html: String) -> (clean: Clean, findings: [Finding]) {
         var sanitizer = Run(bytes: Array(html.utf8))
         sanitizer.run()
-        return (String(decoding: sanitizer.out, as: UTF8.self), sanitizer.findings, sanitizer.unclosed)
+        return (Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed), sanitizer.findings)
     }
 
     /// Whether `value` (an attribute's URL, entities already decoded) could run script when followed.

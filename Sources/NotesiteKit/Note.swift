@@ -21,6 +21,9 @@ public struct Note: Hashable, Sendable {
     public var headings: [Heading]
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
     public var links: [Link] = []
+    /// The note's raw HTML fragments as its parse sanitized them (while finding what to report), for its page;
+    /// empty once the tree goes.
+    public var sanitizedHTML: [String: HTMLSanitizer.Clean] = [:]
     /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
     public var collapseTable: Placement?
 
@@ -66,6 +69,7 @@ public struct Note: Hashable, Sendable {
         var note = self
         note.document = MarkdownNode(.document, range: document.range)
         note.hasDocument = false
+        note.sanitizedHTML = [:]
         note.sourceHash = Self.hash(of: source.text)
         note.source.text = ""
         return note

@@ -34,6 +34,12 @@ public enum NoteParser {
         var links: [Note.Link] = []
         var collapseTable: Note.Placement?
         var htmlFindings: [Diagnostic] = []
+        var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding])] = [:]
+        func sanitize(_ html: String, at start: SourceLocation) {
+            let result = sanitized[html] ?? HTMLSanitizer.sanitized(html)
+            sanitized[html] = result
+            htmlFindings += rawHTMLFindings(result.findings, in: html, at: start, file: file.displayPath)
+        }
         document.forEach { node in
             switch node.kind {
             case .heading(let level):
@@ -51,9 +57,9 @@ public enum NoteParser {
                 if collapseTable == nil && html.trimmingWhitespace == SymbolLinker.collapseTablePlaceholder {
                     collapseTable = Note.Placement(heading: headings.last?.id, location: node.range.start)
                 }
-                htmlFindings += rawHTMLFindings(in: html, at: node.range.start, file: file.displayPath)
+                sanitize(html, at: node.range.start)
             case .htmlInline(let html):
-                htmlFindings += rawHTMLFindings(in: html, at: node.range.start, file: file.displayPath)
+                sanitize(html, at: node.range.start)
             default: break
             }
         }
@@ -61,6 +67,7 @@ public enum NoteParser {
         var note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
         note.links = links
         note.collapseTable = collapseTable
+        note.sanitizedHTML = sanitized.mapValues(\.clean)
         return (note, diagnostics)
     }
 
@@ -134,10 +141,10 @@ public enum NoteParser {
         return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
     }
 
-    /// What `HTMLSanitizer` removes from one raw HTML fragment of the note that starts at `start`, at its place in
-    /// the note.
-    static func rawHTMLFindings(in html: String, at start: SourceLocation, file: String) -> [Diagnostic] {
-        HTMLSanitizer.sanitize(html).findings.map { finding in
+    /// What `HTMLSanitizer` removed (`findings`) from one raw HTML fragment of the note that starts at `start`, at
+    /// its place in the note.
+    static func rawHTMLFindings(_ findings: [HTMLSanitizer.Finding], in html: String, at start: SourceLocation, file: String) -> [Diagnostic] {
+        findings.map { finding in
             let location = location(of: finding.offset, in: html, startingAt: start)
             switch finding.kind {
             case .unsafe:

@@ -113,4 +113,30 @@ import Testing
         #expect(check.diagnostics.filter { $0.rule == "html.unsafe" }.allSatisfy { $0.severity == .error })
         #expect(check.diagnostics.filter { $0.rule == "html.unsafe" }.count == 4)
     }
+
+    /// The parse sanitizes each fragment once for its findings and the page: a fragment written twice is
+    /// reported at both places, and shown cleaned at both.
+    @Test func aFragmentWrittenTwiceIsReportedAndCleanedTwice() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/twice.md", """
+        ---
+        title: Twice
+        date: 2024-05-01
+        lang: en
+        ---
+
+        One <b onclick="steal()">bold</b> and
+        two <b onclick="steal()">bold</b>.
+
+        <iframe src="https://example.com/embed"></iframe>
+
+        <iframe src="https://example.com/embed"></iframe>
+        """)
+        let build = try SitePipeline.build(site.options)
+        let found = build.diagnostics.filter { $0.file.hasSuffix("twice.md") && $0.rule.hasPrefix("html.") }
+        #expect(found.map { "\($0.location!.line):\($0.location!.column)" } == ["7:8", "8:8", "10:1", "12:1"])
+        let page = try site.read("en/twice.html")
+        #expect(page.components(separatedBy: "<b>bold</b>").count == 3)
+        #expect(!page.contains("onclick") && !page.contains("<iframe"))
+    }
 }
