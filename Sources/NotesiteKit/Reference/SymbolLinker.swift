@@ -11,11 +11,14 @@ struct SymbolLinker {
 
     static let collapseTablePlaceholder = "<!-- notesite: collapse-table -->"
 
-    /// The links made so far, by symbol id: a page links the same few entries many times.
+    /// The links made so far, by symbol id, and the inline code spans rendered so far: a page links the same few
+    /// entries many times.
     private let hrefs = Hrefs()
 
     private final class Hrefs {
         var byID: [String: String] = [:]
+        /// Each inline code span's HTML (nil: left plain), by its code: a note names the same API many times.
+        var inlineHTML: [String: String?] = [:]
     }
 
     init(finder: MentionFinder, data: ReferenceData, page: String) {
@@ -47,6 +50,13 @@ struct SymbolLinker {
     }
 
     func inlineCode(_ code: String) -> String? {
+        if let known = hrefs.inlineHTML[code] { return known }
+        let html = inlineHTML(code)
+        hrefs.inlineHTML[code] = html
+        return html
+    }
+
+    private func inlineHTML(_ code: String) -> String? {
         switch finder.names(inInlineCode: code) {
         case .whole(let symbol):
             return link(symbol, around: "<code>\(Escape.text(code))</code>")
