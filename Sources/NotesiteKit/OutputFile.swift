@@ -8,8 +8,16 @@ public struct OutputFile: Sendable {
 
     public enum Contents: Sendable {
         case text(String)
+        /// UTF-8 text put together as bytes (the search text scripts), written without being made a `String`.
+        case bytes([UInt8])
         /// A file copied unchanged from the content or templates folder.
         case copy(URL)
+    }
+
+    /// Whether the file is copied from the content or templates folder rather than made.
+    var isCopy: Bool {
+        if case .copy = contents { return true }
+        return false
     }
 
     public init(path: String, contents: Contents) {

@@ -209,14 +209,20 @@ public struct SearchIndex: Sendable {
 
     /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
     /// the search page.
+    /// Put together as bytes: the texts are most of the site's search data, and a `String` of each checked its
+    /// UTF-8 again.
     public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
-        var out = "NOTESITE_SEARCH_TEXT(\(JSON.string(shard)), ["
+        var out: [UInt8] = []
+        out.reserveCapacity(sections.reduce(64) { $0 + $1.text.utf8.count + 4 })
+        out += "NOTESITE_SEARCH_TEXT(".utf8
+        JSON.append(shard, to: &out)
+        out += ", [".utf8
         for (i, section) in sections.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += JSON.string(section.text)
+            out += (i == 0 ? "\n" : ",\n").utf8
+            JSON.append(section.text, to: &out)
         }
-        out += "]);\n"
-        return OutputFile(path: shardPath(shard), contents: .text(out))
+        out += "]);\n".utf8
+        return OutputFile(path: shardPath(shard), contents: .bytes(out))
     }
 
     /// Every section of `note`: the text before the first heading, then one per heading.

@@ -514,6 +514,7 @@ public final class SiteBuilder {
         switch file.contents {
         // The bytes, not the String: hashing a String normalises it first, which costs more than writing it.
         case .text(var text): text.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .bytes(let bytes): bytes.withUnsafeBytes { hash.combine(bytes: $0) }
         case .copy(let source): hash.combine(source.path)
         }
         return hash.finalize()
@@ -552,7 +553,7 @@ public final class SiteBuilder {
             for file in staged.files {
                 let hash = Self.contentHash(file)
                 hashes[file.path] = hash
-                if case .text = file.contents, written?[file.path] == hash { continue }
+                if written?[file.path] == hash, !file.isCopy { continue }
                 try writer.replace(file)
                 filesWritten += 1
                 if file.path.hasSuffix(".html") { pagesWritten += 1 }

@@ -105,11 +105,16 @@ public struct SiteWriter {
         let destination = root + "/" + file.path
         // Atomically: into a hidden file beside the destination, then renamed over it in one step.
         let target = atomically ? root + "/" + (folder.isEmpty ? "" : folder + "/") + ".notesite-\(UUID().uuidString)" : destination
-        switch file.contents {
-        case .text(let text):
+        func put(_ bytes: UnsafeRawBufferPointer) throws {
             let current = outputPath + "/" + file.path
-            if reusing, Self.file(at: current, holds: text), link(current, target) == 0 { break }
-            try Self.write(text, to: target)
+            if reusing, Self.file(at: current, holds: bytes), link(current, target) == 0 { return }
+            try Self.write(bytes, to: target)
+        }
+        switch file.contents {
+        case .text(var text):
+            try text.withUTF8 { try put(UnsafeRawBufferPointer($0)) }
+        case .bytes(let bytes):
+            try bytes.withUnsafeBytes { try put($0) }
         case .copy(let source):
             try? fm.removeItem(atPath: target)
             try fm.copyItem(atPath: source.path, toPath: target)
@@ -125,13 +130,18 @@ public struct SiteWriter {
     /// `fsync` for every file, which made writing 4,000 files of a site take longer than rendering them. A site
     /// can be built again; it does not need each file on the platter before the next is written.
     static func write(_ text: String, to path: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    /// `write(_:to:)` for bytes.
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
+        let failure: Int32? = {
             var offset = 0
             while offset < bytes.count {
                 let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -142,7 +152,7 @@ public struct SiteWriter {
                 offset += count
             }
             return nil
-        }
+        }()
         if let failure {
             throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure)))
         }
@@ -151,23 +161,26 @@ public struct SiteWriter {
     /// Whether the regular file at `path` holds exactly `text`'s bytes (false when it cannot be read).
     static func file(at path: String, holds text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count else { return false }
-            guard let base = bytes.baseAddress else { return true }
-            var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
-            var offset = 0
-            while offset < bytes.count {
-                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, bytes.count - offset)) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0, chunk.withUnsafeBytes({ memcmp($0.baseAddress!, base + offset, count) }) == 0 else { return false }
-                offset += count
-            }
-            return true
+        return text.withUTF8 { file(at: path, holds: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `file(at:holds:)` for bytes.
+    static func file(at path: String, holds bytes: UnsafeRawBufferPointer) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == bytes.count else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        var chunk = [UInt8](repeating: 0, count: min(bytes.count, 1 << 16))
+        var offset = 0
+        while offset < bytes.count {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, min($0.count, bytes.count - offset)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, chunk.withUnsafeBytes({ memcmp($0.baseAddress!, base + offset, count) }) == 0 else { return false }
+            offset += count
         }
+        return true
     }
 
     /// Moves the old site aside, the new one in, and deletes the old one.

@@ -251,6 +251,10 @@ import Testing
         let cases = ["", "\"", "\\", "\n", "plain", "\"收起\"", "\ta\tb\t", controls, "Ключ\u{1F}\r\n𠮷\\"]
         for text in cases {
             let literal = JSON.string(text)
+            // The text scripts append literals to bytes: the same bytes.
+            var bytes = Array("x".utf8)
+            JSON.append(text, to: &bytes)
+            #expect(bytes == Array(("x" + literal).utf8), "\(literal)")
             #expect(literal.first == "\"" && literal.last == "\"")
             let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
             #expect(decoded == [text], "\(literal)")

@@ -359,6 +359,29 @@ enum JSON {
         }
     }
 
+    /// Appends `s` as a JSON string literal to the UTF-8 bytes `out`.
+    static func append(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { source in
+            out.append(UInt8(ascii: "\""))
+            var run = 0
+            for i in 0..<source.count where needsEscape(source[i]) {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
+                run = i + 1
+                out.append(UInt8(ascii: "\\"))
+                if let short = shortEscape(source[i]) {
+                    out.append(short)
+                } else {
+                    let hex: StaticString = "0123456789abcdef"
+                    out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                            hex.utf8Start[Int(source[i] >> 4)], hex.utf8Start[Int(source[i] & 0xF)]]
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
     /// Quotes, backslashes and control characters.
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
