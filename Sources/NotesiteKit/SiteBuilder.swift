@@ -322,7 +322,7 @@ public final class SiteBuilder {
             }
         }
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index, finder: finder,
-                                                            mentionsByNote: notes.compactMapValues { $0.note == nil ? nil : $0.mentions })
+                                                            mentions: { [notes] in notes[$0]?.mentions ?? [] })
 
         lap("resolve")
 
@@ -742,7 +742,7 @@ extension SiteBuilder {
             let listing = listing.index
             self.mode = mode
             // A page's symbol links need the data only; the reference's mentions are for its own pages.
-            let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing, finder: finder, mentionsByNote: [:])
+            let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing, finder: finder, mentions: { _ in [] })
             renderer = PageRenderer(index: listing, templates: templates, reference: reference)
             staging = mode == .build ? try SiteWriter(output: options.output).begin() : nil
             search = mode == .build ? BackgroundIndex() : nil

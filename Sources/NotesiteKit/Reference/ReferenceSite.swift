@@ -36,14 +36,14 @@ public struct ReferenceSite: Sendable {
 
     static func pagePath(_ page: String) -> String { "\(folder)/\(page).html" }
 
-    /// `mentionsByNote` are the mentions `finder` found in each note (by source path), when the caller kept them from
-    /// an earlier run; without them every note is searched.
-    public init(data: ReferenceData, index: SiteIndex, finder: MentionFinder? = nil, mentionsByNote: [String: [Mention]]? = nil) {
+    /// `mentions` gives the mentions `finder` found in a note (by source path), when the caller kept them from an
+    /// earlier pass; without it every note is searched.
+    public init(data: ReferenceData, index: SiteIndex, finder: MentionFinder? = nil, mentions known: ((String) -> [Mention])? = nil) {
         self.data = data
         self.index = index
         let finder = finder ?? MentionFinder(resolver: SymbolResolver(list: data.symbols))
         self.finder = finder
-        let perNote = mentionsByNote.map { known in index.notes.map { known[$0.source.path] ?? [] } }
+        let perNote = known.map { known in index.sourcePaths.map(known) }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
         bySymbol = OnDemand {
             var bySymbol: [String: SymbolMentions] = [:]
