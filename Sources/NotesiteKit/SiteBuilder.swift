@@ -730,7 +730,7 @@ extension SiteBuilder {
         private var done = false
 
         /// One note's page, as a worker made it.
-        enum Rendered: @unchecked Sendable {
+        enum Rendered: Sendable {
             /// Staged with its text script; the note's search entries.
             case staged(SearchIndex.Entries)
             case links(HTMLLinkChecker.PageLinks)
