@@ -35,7 +35,7 @@ public struct HTMLRenderer {
 
     /// The body of `note` as HTML.
     private func clean(_ html: String) -> HTMLSanitizer.Clean {
-        sanitized[html] ?? HTMLSanitizer.sanitized(html).clean
+        sanitized[html] ?? HTMLSanitizer.sanitize(html).clean
     }
 
     public static func render(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> String {

@@ -58,22 +58,17 @@ public enum HTMLSanitizer {
     /// Elements without an end tag.
     static let voidElements: Set<String> = ["br", "col", "hr", "img", "source", "wbr"]
 
-    /// The fragment with only allowed markup, what was removed, and the element removed with its content whose
-    /// end tag the fragment lacks (an inline `<script>`, whose text and end tag are in the nodes after it).
-    public static func sanitize(_ html: String) -> (html: String, findings: [Finding], unclosed: String?) {
-        let (clean, findings) = sanitized(html)
-        return (clean.html, findings, clean.unclosed)
-    }
-
     /// A fragment as `sanitize` leaves it: what a page shows of it.
     public struct Clean: Hashable, Sendable {
+        /// The fragment with only allowed markup.
         public var html: String
-        /// The element removed with its content whose end tag the fragment lacks.
+        /// The element removed with its content whose end tag the fragment lacks (an inline `<script>`, whose text
+        /// and end tag are in the nodes after it).
         public var unclosed: String?
     }
 
-    /// `sanitize`, with the page's part of the result in one value.
-    public static func sanitized(_ html: String) -> (clean: Clean, findings: [Finding]) {
+    /// The fragment cleaned, and what was removed.
+    public static func sanitize(_ html: String) -> (clean: Clean, findings: [Finding]) {
         var sanitizer = Run(bytes: Array(html.utf8))
         sanitizer.run()
         return (Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed), sanitizer.findings)

@@ -36,7 +36,7 @@ public enum NoteParser {
         var htmlFindings: [Diagnostic] = []
         var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding])] = [:]
         func sanitize(_ html: String, at start: SourceLocation) {
-            let result = sanitized[html] ?? HTMLSanitizer.sanitized(html)
+            let result = sanitized[html] ?? HTMLSanitizer.sanitize(html)
             sanitized[html] = result
             htmlFindings += rawHTMLFindings(result.findings, in: html, at: start, file: file.displayPath)
         }

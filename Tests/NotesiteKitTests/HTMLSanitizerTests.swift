@@ -3,7 +3,7 @@ import Testing
 @testable import NotesiteKit
 
 @Suite struct HTMLSanitizerTests {
-    private func clean(_ html: String) -> String { HTMLSanitizer.sanitize(html).html }
+    private func clean(_ html: String) -> String { HTMLSanitizer.sanitize(html).clean.html }
     private func kinds(_ html: String) -> [HTMLSanitizer.Finding.Kind] { HTMLSanitizer.sanitize(html).findings.map(\.kind) }
 
     @Test func keepsTheAllowedElementsAndAttributes() {
@@ -15,12 +15,12 @@ import Testing
         """
         let result = HTMLSanitizer.sanitize(html)
         #expect(result.findings.isEmpty)
-        #expect(result.html == html)
+        #expect(result.clean.html == html)
     }
 
     @Test func removesScriptsFramesAndStyleElementsWithTheirContent() {
         let result = HTMLSanitizer.sanitize("<p>a</p>\n<script>alert(document.cookie)</script>\n<iframe src=\"https://evil.example\"></iframe><style>body{display:none}</style>b")
-        #expect(result.html == "<p>a</p>\n\nb")
+        #expect(result.clean.html == "<p>a</p>\n\nb")
         #expect(result.findings.map(\.kind) == [.unsafe, .unsafe, .unsafe])
         #expect(result.findings.map(\.offset) == [9, 49, 93])
         #expect(result.findings[0].message.contains("<script>"))
@@ -63,7 +63,7 @@ import Testing
 
     @Test func dropsOtherElementsAndAttributesButKeepsTheirText() {
         let result = HTMLSanitizer.sanitize("<font color=\"red\">red</font> <form action=\"x\"><input name=q></form><div data-x=\"1\">d</div>")
-        #expect(result.html == "red <div>d</div>")
+        #expect(result.clean.html == "red <div>d</div>")
         #expect(result.findings.map(\.kind) == [.disallowed, .unsafe, .unsafe, .disallowed])
     }
 
