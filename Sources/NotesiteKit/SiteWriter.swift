@@ -126,15 +126,9 @@ public struct SiteWriter {
         }
     }
 
-    /// Writes `text` to a new or truncated file. Plain `write(2)` calls: Foundation's `Data.write` also calls
+    /// Writes `bytes` to a new or truncated file. Plain `write(2)` calls: Foundation's `Data.write` also calls
     /// `fsync` for every file, which made writing 4,000 files of a site take longer than rendering them. A site
     /// can be built again; it does not need each file on the platter before the next is written.
-    static func write(_ text: String, to path: String) throws {
-        var text = text
-        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
-    }
-
-    /// `write(_:to:)` for bytes.
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -158,13 +152,7 @@ public struct SiteWriter {
         }
     }
 
-    /// Whether the regular file at `path` holds exactly `text`'s bytes (false when it cannot be read).
-    static func file(at path: String, holds text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { file(at: path, holds: UnsafeRawBufferPointer($0)) }
-    }
-
-    /// `file(at:holds:)` for bytes.
+    /// Whether the regular file at `path` holds exactly `bytes` (false when it cannot be read).
     static func file(at path: String, holds bytes: UnsafeRawBufferPointer) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
