@@ -209,6 +209,11 @@ public struct SearchIndex: Sendable {
 
     /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
     /// the search page.
+    /// `note`'s text script, from its entries.
+    static func shardFile(of note: Note, entries: Entries) -> OutputFile {
+        shardFile(shard(of: note), sections: entries.map(\.section))
+    }
+
     /// Put together as bytes: the texts are most of the site's search data, and a `String` of each checked its
     /// UTF-8 again.
     public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
@@ -618,7 +623,7 @@ public struct SearchIndex: Sendable {
         }
         for (i, number) in sorted.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
-            bytes += JSON.string(words.withBytes(number) { String(decoding: $0, as: UTF8.self) }).utf8
+            JSON.append(words.withBytes(number) { String(decoding: $0, as: UTF8.self) }, to: &bytes)
             bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: "["))
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0

@@ -315,51 +315,15 @@ public struct ReferenceSite: Sendable {
 /// JSON string literals.
 enum JSON {
     static func string(_ s: String) -> String {
-        var s = s
-        return s.withUTF8 { source in
-            // UTF-8 bytes are copied as they are, in runs between the bytes that need escaping. The escapes are
-            // counted first, so the string is made at its final size; most strings (titles, addresses) have none
-            // and are copied in one piece, and a section's text, with a line break every few words, in a run per
-            // line.
-            var extra = 0
-            for byte in source where needsEscape(byte) {
-                extra += shortEscape(byte) == nil ? 5 : 1
-            }
-            return String(unsafeUninitializedCapacity: source.count + extra + 2) { out in
-                let base = out.baseAddress!
-                var o = 0
-                func put(_ byte: UInt8) {
-                    base[o] = byte
-                    o += 1
-                }
-                func copy(_ run: Range<Int>) {
-                    guard !run.isEmpty else { return }
-                    (base + o).initialize(from: source.baseAddress! + run.lowerBound, count: run.count)
-                    o += run.count
-                }
-                put(UInt8(ascii: "\""))
-                var run = 0
-                for i in 0..<source.count where needsEscape(source[i]) {
-                    copy(run..<i)
-                    run = i + 1
-                    put(UInt8(ascii: "\\"))
-                    if let short = shortEscape(source[i]) {
-                        put(short)
-                    } else {
-                        let hex: StaticString = "0123456789abcdef"
-                        put(UInt8(ascii: "u")); put(UInt8(ascii: "0")); put(UInt8(ascii: "0"))
-                        put(hex.utf8Start[Int(source[i] >> 4)])
-                        put(hex.utf8Start[Int(source[i] & 0xF)])
-                    }
-                }
-                copy(run..<source.count)
-                put(UInt8(ascii: "\""))
-                return o
-            }
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 2)
+        append(s, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `s` as a JSON string literal to the UTF-8 bytes `out`.
+    /// Appends `s` as a JSON string literal to the UTF-8 bytes `out`. The bytes between the ones that need escaping
+    /// are copied in runs: most strings (titles, addresses) have none, and a section's text a line break every few
+    /// words.
     static func append(_ s: String, to out: inout [UInt8]) {
         var s = s
         s.withUTF8 { source in
