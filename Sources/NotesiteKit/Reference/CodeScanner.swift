@@ -84,7 +84,8 @@ public enum CodeScanner {
         public func keepForPages(resolvingWith finder: MentionFinder) {
             keptFor = finder.resolver.list
             for (key, analysis) in byCode {
-                let names = finder.resolved(analysis.references).map { reference, _, spelling in
+                // The names the note's mentions resolved already.
+                let names = resolved(key.code, dialect: key.dialect, by: finder).map { reference, _, spelling in
                     Reference(range: reference.range, candidates: [spelling])
                 }
                 byCode[key] = Analysis(references: names, spans: analysis.spans)
