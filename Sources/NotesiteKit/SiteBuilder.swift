@@ -399,12 +399,14 @@ public final class SiteBuilder {
         var pages = rendered ?? []
         var paths: Set<String> = []
         let loader = self.loader
-        for start in stride(from: 0, to: rendered == nil ? index.notes.count : 0, by: Self.batch) {
-            let batch = Array(index.notes[start..<min(start + Self.batch, index.notes.count)])
+        // Unless the parse rendered them already.
+        let unrendered = rendered == nil ? index.notes : []
+        for start in stride(from: 0, to: unrendered.count, by: Self.batch) {
+            let batch = Array(unrendered[start..<min(start + Self.batch, unrendered.count)])
             pages += try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans in
                 HTMLLinkChecker.PageLinks(renderer.page(for: try Self.withDocument(note, from: loader), scans: scans))
             }
-            progress?(Progress(stage: .rendering, done: pages.count, total: index.notes.count))
+            progress?(Progress(stage: .rendering, done: pages.count, total: unrendered.count))
         }
         paths.formUnion(pages.map(\.path))
         let baseURL = options.baseURL, content = options.content
@@ -598,7 +600,7 @@ public final class SiteBuilder {
                     var entries: SearchIndex.Entries?
                     if searched.contains(note.source.path) {
                         entries = SearchIndex.entries(of: note)
-                        files.append(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries!.map(\.section)))
+                        files.append(SearchIndex.shardFile(of: note, entries: entries!))
                     }
                     return (try stage(files), entries)
                 }
@@ -612,7 +614,7 @@ public final class SiteBuilder {
             if partialIndex == nil && (everything || plan.sitePages) {
                 let missing = index.sourcePaths.indices.filter { notes[index.sourcePaths[$0]]?.search == nil }.map { index.notes[$0] }
                 let entries = try missing.parallelMap { SearchIndex.entries(of: try Self.withDocument($0, from: loader)) }
-                try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(SearchIndex.shard(of: $0), sections: $1.map(\.section)) }))
+                try emit(stage(zip(missing, entries).map { SearchIndex.shardFile(of: $0, entries: $1) }))
                 for (note, entries) in zip(missing, entries) { keep(entries, of: note) }
             }
             // The site-wide files, side by side: the search index and the feed, the lists, the reference pages.
@@ -755,7 +757,7 @@ extension SiteBuilder {
             guard let staging else { return .links(HTMLLinkChecker.PageLinks(page)) }
             let entries = SearchIndex.entries(of: note)
             try staging.add(page)
-            try staging.add(SearchIndex.shardFile(SearchIndex.shard(of: note), sections: entries.map(\.section)))
+            try staging.add(SearchIndex.shardFile(of: note, entries: entries))
             return .staged(entries)
         }
 

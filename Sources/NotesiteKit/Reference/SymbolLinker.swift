@@ -13,10 +13,11 @@ struct SymbolLinker {
 
     /// The links made so far, by symbol id, and the inline code spans rendered so far: a page links the same few
     /// entries many times.
-    private let hrefs = Hrefs()
+    private let made = Made()
 
-    private final class Hrefs {
-        var byID: [String: String] = [:]
+    private final class Made {
+        /// Each symbol's link, by its id.
+        var hrefs: [String: String] = [:]
         /// Each inline code span's HTML (nil: left plain), by its code: a note names the same API many times.
         var inlineHTML: [String: String?] = [:]
     }
@@ -28,9 +29,9 @@ struct SymbolLinker {
     }
 
     func href(for symbol: Symbol) -> String {
-        if let known = hrefs.byID[symbol.id] { return known }
+        if let known = made.hrefs[symbol.id] { return known }
         let href = RelativeURL.from(page, to: ReferenceSite.pagePath(symbol.page)) + "#" + symbol.id
-        hrefs.byID[symbol.id] = href
+        made.hrefs[symbol.id] = href
         return href
     }
 
@@ -50,9 +51,9 @@ struct SymbolLinker {
     }
 
     func inlineCode(_ code: String) -> String? {
-        if let known = hrefs.inlineHTML[code] { return known }
+        if let known = made.inlineHTML[code] { return known }
         let html = inlineHTML(code)
-        hrefs.inlineHTML[code] = html
+        made.inlineHTML[code] = html
         return html
     }
 
