@@ -57,12 +57,12 @@ public struct PageRenderer: Sendable {
             let generation = index.generation
             let symbols = referenceSearchSections()
             for section in symbols { index.add(section) }
-            files.append(OutputFile(path: Self.searchIndexPath, contents: .text(index.script(generation: generation))))
+            files.append(OutputFile(path: Self.searchIndexPath, contents: .bytes(index.script(generation: generation))))
             files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(SearchIndex.emptyPatch)))
             if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
         case .patch(let patch, let removed, let base):
             // The reference's entries change only with the data, which rewrites the whole index.
-            files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(patch.patchScript(replacing: removed, base: base))))
+            files.append(OutputFile(path: SearchIndex.patchPath, contents: .bytes(patch.patchScript(replacing: removed, base: base))))
         }
         guard feed else { return files }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))

@@ -54,6 +54,9 @@ public struct SearchIndex: Sendable {
         fileprivate let bytes: [UInt8]
         /// Where each word ends in `bytes`; it starts where the one before it ends.
         fileprivate let ends: [UInt32]
+        /// Each word's `ByteStringSet` hash, worked out when the section's words were found (on the thread that
+        /// tokenised it), so that adding the words to the index does not hash them again.
+        fileprivate let hashes: [UInt64]
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { ends.count }
@@ -66,6 +69,13 @@ public struct SearchIndex: Sendable {
         func forEachWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             bytes.withUnsafeBufferPointer { bytes in
                 for i in ends.indices { body(Self.word(i, of: bytes, ends: ends)) }
+            }
+        }
+
+        /// Calls `body` with each word's bytes and hash, in order.
+        fileprivate func forEachHashedWord(_ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
+            bytes.withUnsafeBufferPointer { bytes in
+                for i in ends.indices { body(Self.word(i, of: bytes, ends: ends), hashes[i]) }
             }
         }
 
@@ -100,8 +110,8 @@ public struct SearchIndex: Sendable {
         var section = section
         section.text = ""
         sections.append(section)
-        tokens.forEachWord { word in
-            let (number, inserted) = words.insert(word)
+        tokens.forEachHashedWord { word, hash in
+            let (number, inserted) = words.insert(word, hash: hash)
             if inserted {
                 postings.append([UInt32(id)])
             } else {
@@ -113,7 +123,9 @@ public struct SearchIndex: Sendable {
     /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
     /// the repeats keeps the first occurrences, end to end, and they are the result.
     static func uniqueTokens(of section: Section) -> Tokens {
-        var seen = ByteStringSet(expected: section.text.utf8.count / 8)
+        // A section's distinct words are far fewer than its bytes over 8 (a word and the space after it); the set
+        // grows when the guess is short.
+        var seen = ByteStringSet(expected: section.text.utf8.count / 16)
         for part in [section.title, section.heading ?? "", section.text] {
             forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
         }
@@ -135,15 +147,34 @@ public struct SearchIndex: Sendable {
         private var storage: [UInt8] = []
         /// Where each string ends in `storage`, by number.
         private var ends: [UInt32] = []
+        /// Each string's hash, by number: growing the table does not hash the strings again.
+        private var hashes: [UInt64] = []
         private var slots: [Slot]
         var count: Int { ends.count }
 
         /// The strings, in the order they were added.
-        var elements: Tokens { Tokens(bytes: storage, ends: ends) }
+        var elements: Tokens { Tokens(bytes: storage, ends: ends, hashes: hashes) }
 
-        /// The bytes of the string numbered `number`, valid until the set changes.
-        func withBytes<R>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            storage.withUnsafeBufferPointer { body(Tokens.word(number, of: $0, ends: ends)) }
+        /// How many bytes the strings take, end to end.
+        var storageCount: Int { storage.count }
+
+        /// Calls `body` with each string's place in byte order, its number and its bytes, in the order of their
+        /// bytes (for UTF-8, the order of their Unicode scalars).
+        func forEachInByteOrder(_ body: (_ place: Int, _ number: Int, UnsafeBufferPointer<UInt8>) -> Void) {
+            storage.withUnsafeBufferPointer { storage in
+                ends.withUnsafeBufferPointer { ends in
+                    func word(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                        let start = i == 0 ? 0 : Int(ends[i - 1])
+                        return UnsafeBufferPointer(rebasing: storage[start..<Int(ends[i])])
+                    }
+                    let sorted = (0..<ends.count).sorted { a, b in
+                        let x = word(a), y = word(b)
+                        let order = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
+                        return order != 0 ? order < 0 : x.count < y.count
+                    }
+                    for (place, number) in sorted.enumerated() { body(place, number, word(number)) }
+                }
+            }
         }
 
         init(expected: Int) {
@@ -154,7 +185,11 @@ public struct SearchIndex: Sendable {
 
         /// Adds `bytes` (not empty): their number, and whether they were new.
         mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
-            let hash = Self.hash(bytes)
+            insert(bytes, hash: Self.hash(bytes))
+        }
+
+        /// Adds `bytes` whose `hash(_:)` is `hash`.
+        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, inserted: Bool) {
             let tag = UInt32(truncatingIfNeeded: hash >> 32)
             let mask = slots.count - 1
             var i = Int(truncatingIfNeeded: hash) & mask
@@ -169,6 +204,7 @@ public struct SearchIndex: Sendable {
             slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count), number: UInt32(count))
             storage.append(contentsOf: bytes)
             ends.append(UInt32(storage.count))
+            hashes.append(hash)
             if count * 2 > slots.count { grow() }
             return (count - 1, true)
         }
@@ -177,23 +213,46 @@ public struct SearchIndex: Sendable {
             let old = slots
             slots = Array(repeating: Slot(), count: old.count * 2)
             let mask = slots.count - 1
-            storage.withUnsafeBufferPointer { storage in
-                for slot in old where slot.count != 0 {
-                    let bytes = UnsafeBufferPointer(rebasing: storage[Int(slot.start)..<Int(slot.start + slot.count)])
-                    var i = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-                    while slots[i].count != 0 { i = (i + 1) & mask }
-                    slots[i] = slot
-                }
+            for slot in old where slot.count != 0 {
+                var i = Int(truncatingIfNeeded: hashes[Int(slot.number)]) & mask
+                while slots[i].count != 0 { i = (i + 1) & mask }
+                slots[i] = slot
             }
         }
 
-        /// FNV-1a, then a finalising mix so that the low bits, which pick the slot, depend on every byte.
-        private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash = FNV1a.hash(bytes)
+        /// A hash of short byte strings that reads them eight bytes at a time (a word is rarely longer than
+        /// sixteen), where FNV-1a took a multiplication for every byte. Strings shorter than eight bytes are read
+        /// with two loads that may overlap, so nothing is read past the end. Only the set sees it: the index's
+        /// contents are named with FNV-1a (`ContentHash`).
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let n = bytes.count
+            let p = UnsafeRawPointer(bytes.baseAddress!)
+            var hash = UInt64(n) &* 0x9e37_79b9_7f4a_7c15
+            if n >= 8 {
+                var i = 0
+                while i + 8 < n {
+                    hash = mix(hash, p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    i += 8
+                }
+                hash = mix(hash, p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+            } else if n >= 4 {
+                let first = UInt64(p.loadUnaligned(as: UInt32.self))
+                let last = UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+                hash = mix(hash, first << 32 | last)
+            } else {
+                hash = mix(hash, UInt64(bytes[0]) << 16 | UInt64(bytes[n >> 1]) << 8 | UInt64(bytes[n - 1]))
+            }
+            // So that the low bits, which pick the slot, depend on every bit.
             hash ^= hash >> 32
             hash &*= 0xd6e8_feb8_6659_fd93
             hash ^= hash >> 32
             return hash
+        }
+
+        @inline(__always)
+        private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let x = (hash ^ word) &* 0x9fb2_1c65_1e98_df25
+            return x ^ (x >> 29)
         }
     }
 
@@ -520,8 +579,8 @@ public struct SearchIndex: Sendable {
     /// `window.NOTESITE_SEARCH = {...}`: the text scripts' names; the sections as
     /// `[title, heading, lang, url, script, position in the script]`; and the postings.
     /// `generation` names this index's contents (`generation(of:)`), for the patches written over it.
-    public func script(generation: String? = nil) -> String {
-        "window.NOTESITE_SEARCH = " + json(removed: nil, stamp: generation.map { ("generation", $0) }) + ";\n"
+    public func script(generation: String? = nil) -> [UInt8] {
+        script("NOTESITE_SEARCH", removed: nil, stamp: generation.map { ("generation", $0) })
     }
 
     /// A name for an index made of `entries` (what `generation` is after adding them): a patch names the index it
@@ -559,7 +618,7 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// 64-bit FNV-1a: how the index hashes its words and names its contents.
+    /// 64-bit FNV-1a: how the index names its contents.
     enum FNV1a {
         static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -582,22 +641,40 @@ public struct SearchIndex: Sendable {
     /// `assets/search-index.js` was written) and, as `[start, end)` pairs, the ids of the index's sections it
     /// replaces. The search page drops those and appends these, numbered after the index's own.
     /// `base` is the generation of the index the ranges refer to.
-    public func patchScript(replacing removed: [Range<Int>], base: String) -> String {
-        "window.NOTESITE_SEARCH_PATCH = " + json(removed: removed, stamp: ("base", base)) + ";\n"
+    public func patchScript(replacing removed: [Range<Int>], base: String) -> [UInt8] {
+        script("NOTESITE_SEARCH_PATCH", removed: removed, stamp: ("base", base))
     }
 
-    private func json(removed: [Range<Int>]?, stamp: (key: String, value: String)? = nil) -> String {
+    /// Put together as bytes: at 10,000 notes the index is tens of megabytes, and a `String` for every word and
+    /// every section's fields was most of the time it took to write.
+    /// `window.<variable> = {...};`, the object holding the sections and postings.
+    private func script(_ variable: String, removed: [Range<Int>]?, stamp: (key: String, value: String)?) -> [UInt8] {
         var shards: [String: Int] = [:]
         var shardNames: [String] = []
         var positions: [Int] = []
-        var out = "{"
-        if let stamp { out += "\(JSON.string(stamp.key)): \(JSON.string(stamp.value)),\n" }
-        if let removed {
-            out += "\"removed\": [" + removed.map { "[\($0.lowerBound), \($0.upperBound)]" }.joined(separator: ", ") + "],\n"
+        var out: [UInt8] = []
+        out.reserveCapacity(sections.count * 128 + words.storageCount * 2 + postingCount * 4 + 1024)
+        out += "window.\(variable) = {".utf8
+        if let stamp {
+            JSON.append(stamp.key, to: &out)
+            out += ": ".utf8
+            JSON.append(stamp.value, to: &out)
+            out += ",\n".utf8
         }
-        out += "\"sections\": ["
+        if let removed {
+            out += "\"removed\": [".utf8
+            for (i, range) in removed.enumerated() {
+                out += (i == 0 ? "[" : ", [").utf8
+                JSON.appendDecimal(range.lowerBound, to: &out)
+                out += ", ".utf8
+                JSON.appendDecimal(range.upperBound, to: &out)
+                out += "]".utf8
+            }
+            out += "],\n".utf8
+        }
+        out += "\"sections\": [".utf8
         for (i, section) in sections.enumerated() {
-            if i > 0 { out += ",\n" }
+            if i > 0 { out += ",\n".utf8 }
             let shard: Int
             if let known = shards[section.shard] {
                 shard = known
@@ -607,42 +684,45 @@ public struct SearchIndex: Sendable {
                 shardNames.append(section.shard)
                 positions.append(0)
             }
-            out += "[\(JSON.string(section.title)), \(section.heading.map(JSON.string) ?? "null"), \(JSON.string(section.language.rawValue)), "
-            out += "\(JSON.string(section.url)), \(shard), \(positions[shard])]"
+            out += "[".utf8
+            JSON.append(section.title, to: &out)
+            out += ", ".utf8
+            if let heading = section.heading { JSON.append(heading, to: &out) } else { out += "null".utf8 }
+            out += ", ".utf8
+            JSON.append(section.language.rawValue, to: &out)
+            out += ", ".utf8
+            JSON.append(section.url, to: &out)
+            out += ", ".utf8
+            JSON.appendDecimal(shard, to: &out)
+            out += ", ".utf8
+            JSON.appendDecimal(positions[shard], to: &out)
+            out += "]".utf8
             positions[shard] += 1
         }
-        out += "],\n\"shards\": ["
-        out += shardNames.map(JSON.string).joined(separator: ",\n")
-        out += "],\n\"index\": {"
-        // The postings, the bulk of the file, go straight into bytes.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(postings.count * 24)
-        // In the order of their bytes, which for UTF-8 is the order of their Unicode scalars.
-        let sorted = (0..<words.count).sorted { a, b in
-            words.withBytes(a) { a in words.withBytes(b) { b in a.lexicographicallyPrecedes(b) } }
+        out += "],\n\"shards\": [".utf8
+        for (i, name) in shardNames.enumerated() {
+            if i > 0 { out += ",\n".utf8 }
+            JSON.append(name, to: &out)
         }
-        for (i, number) in sorted.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")); bytes.append(UInt8(ascii: "\n")) }
-            JSON.append(words.withBytes(number) { String(decoding: $0, as: UTF8.self) }, to: &bytes)
-            bytes.append(UInt8(ascii: ":")); bytes.append(UInt8(ascii: " ")); bytes.append(UInt8(ascii: "["))
+        out += "],\n\"index\": {".utf8
+        // The postings, in the order of their words' bytes, which for UTF-8 is the order of their Unicode scalars.
+        words.forEachInByteOrder { i, number, word in
+            if i > 0 { out += ",\n".utf8 }
+            JSON.append(word, to: &out)
+            out += ": [".utf8
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
             for (k, id) in postings[number].enumerated() {
-                if k > 0 { bytes.append(UInt8(ascii: ",")) }
-                // The digits, last first, then turned round where they stand.
-                var gap = id - previous
-                let start = bytes.count
-                repeat {
-                    bytes.append(UInt8(ascii: "0") + UInt8(gap % 10))
-                    gap /= 10
-                } while gap > 0
-                bytes[start...].reverse()
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                JSON.appendDecimal(Int(id - previous), to: &out)
                 previous = id
             }
-            bytes.append(UInt8(ascii: "]"))
+            out.append(UInt8(ascii: "]"))
         }
-        out += String(decoding: bytes, as: UTF8.self)
-        out += "}}"
+        out += "}};\n".utf8
         return out
     }
+
+    /// How many section ids the postings hold, for sizing the index's script.
+    private var postingCount: Int { postings.reduce(0) { $0 + $1.count } }
 }

@@ -87,6 +87,33 @@ import Testing
         #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
     }
 
+    @Test func theWordSetTellsWordsOfEveryLengthApart() {
+        // Words of 1 to 40 bytes, which the set's hash reads in different ways (under four bytes, under eight, and
+        // eight at a time with an overlapping last read), each with twins that differ from it in one byte: in the
+        // middle, and at the end. Enough of them that the table grows several times from its smallest size.
+        var words: [String] = []
+        for length in 1...40 {
+            let base = Array(String(repeating: "ж", count: (length + 1) / 2).utf8.prefix(length - 1)) + [UInt8(ascii: "a")]
+            var middle = base
+            middle[length / 2] = UInt8(ascii: "b")
+            var last = base
+            last[length - 1] = UInt8(ascii: "c")
+            for bytes in [base, middle, last] where !words.contains(String(decoding: bytes, as: UTF8.self)) {
+                words.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        var set = SearchIndex.ByteStringSet(expected: 1)
+        for round in 0..<2 {
+            for (i, word) in words.enumerated() {
+                var word = word
+                let (number, inserted) = word.withUTF8 { set.insert($0) }
+                #expect(number == i && inserted == (round == 0), "\(word) in round \(round)")
+            }
+        }
+        #expect(set.count == words.count)
+        #expect(Array(set.elements) == words)
+    }
+
     @Test func aSectionsTokensAreItsDistinctWordsInTheOrderTheyFirstOccur() {
         // Enough distinct words to make the set grow several times, each written again later and in capitals.
         let words = (0..<3_000).map { "w\($0)" }

@@ -87,7 +87,7 @@ public struct ReferenceSite: Sendable {
         guard !data.isEmpty else { return [] }
         // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
         // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
-        var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .text(symbolsJSON())) }]
+        var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .bytes(symbolsJSON())) }]
         let bySymbol = self.bySymbol.value
         var mentionCount: [String: Int] = [:]
         for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.mentions.count ?? 0 }
@@ -278,36 +278,45 @@ public struct ReferenceSite: Sendable {
     /// For tools and other sites: each symbol's id, current Swift name, entry URL (relative to the site's root) and
     /// mentions. Written by hand, keys in a fixed order, so the file is byte-identical from build to build and fast
     /// to write however many mentions there are.
-    func symbolsJSON() -> String {
+    func symbolsJSON() -> [UInt8] {
         // Each note's page and language as JSON, once: a note is mentioned many times.
         let pages = index.notes.map { (page: JSON.string($0.outputPath), lang: JSON.string($0.language.rawValue)) }
         let bySymbol = self.bySymbol.value
         let count = bySymbol.values.reduce(0) { $0 + $1.mentions.count }
-        var out = "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": ["
+        // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions.
+        var out: [UInt8] = []
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
+        out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
         for (i, symbol) in data.symbols.symbols.enumerated() {
-            out += i == 0 ? "\n" : ",\n"
-            out += "    {\"id\": \(JSON.string(symbol.id)), \"swift\": \(JSON.string(symbol.swift)), \"kind\": \(JSON.string(symbol.kind.rawValue)), "
-            out += "\"url\": \(JSON.string(Self.pagePath(symbol.page) + "#" + symbol.id)), \"mentions\": ["
+            out += (i == 0 ? "\n" : ",\n").utf8
+            out += "    {\"id\": ".utf8
+            JSON.append(symbol.id, to: &out)
+            out += ", \"swift\": ".utf8
+            JSON.append(symbol.swift, to: &out)
+            out += ", \"kind\": ".utf8
+            JSON.append(symbol.kind.rawValue, to: &out)
+            out += ", \"url\": ".utf8
+            JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
+            out += ", \"mentions\": [".utf8
             let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
             for (j, (mention, position)) in zip(mentioned.mentions, mentioned.notes).enumerated() {
                 let note = pages[position]
-                out += j == 0 ? "\n" : ",\n"
-                out += "      {\"page\": "
-                out += note.page
-                out += ", \"anchor\": "
-                out += mention.headingID.map(JSON.string) ?? "null"
-                out += ", \"lang\": "
-                out += note.lang
-                out += ", \"spelling\": "
-                out += JSON.string(mention.spelling)
-                out += ", \"line\": "
-                out += String(mention.location.line)
-                out += "}"
+                out += (j == 0 ? "\n" : ",\n").utf8
+                out += "      {\"page\": ".utf8
+                out += note.page.utf8
+                out += ", \"anchor\": ".utf8
+                if let headingID = mention.headingID { JSON.append(headingID, to: &out) } else { out += "null".utf8 }
+                out += ", \"lang\": ".utf8
+                out += note.lang.utf8
+                out += ", \"spelling\": ".utf8
+                JSON.append(mention.spelling, to: &out)
+                out += ", \"line\": ".utf8
+                JSON.appendDecimal(mention.location.line, to: &out)
+                out += "}".utf8
             }
-            out += mentioned.mentions.isEmpty ? "]}" : "\n    ]}"
+            out += (mentioned.mentions.isEmpty ? "]}" : "\n    ]}").utf8
         }
-        out += "\n  ]\n}\n"
+        out += "\n  ]\n}\n".utf8
         return out
     }
 }
@@ -326,23 +335,46 @@ enum JSON {
     /// words.
     static func append(_ s: String, to out: inout [UInt8]) {
         var s = s
-        s.withUTF8 { source in
-            out.append(UInt8(ascii: "\""))
-            var run = 0
-            for i in 0..<source.count where needsEscape(source[i]) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
-                run = i + 1
-                out.append(UInt8(ascii: "\\"))
-                if let short = shortEscape(source[i]) {
-                    out.append(short)
-                } else {
-                    let hex: StaticString = "0123456789abcdef"
-                    out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                            hex.utf8Start[Int(source[i] >> 4)], hex.utf8Start[Int(source[i] & 0xF)]]
-                }
+        s.withUTF8 { append($0, to: &out) }
+    }
+
+    /// Appends the UTF-8 text `source` as a JSON string literal.
+    static func append(_ source: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var run = 0
+        for i in 0..<source.count where needsEscape(source[i]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
+            run = i + 1
+            out.append(UInt8(ascii: "\\"))
+            if let short = shortEscape(source[i]) {
+                out.append(short)
+            } else {
+                let hex: StaticString = "0123456789abcdef"
+                out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                        hex.utf8Start[Int(source[i] >> 4)], hex.utf8Start[Int(source[i] & 0xF)]]
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
-            out.append(UInt8(ascii: "\""))
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `n` (not negative) in decimal.
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 10 {
+            out.append(UInt8(ascii: "0") + UInt8(n))
+            return
+        }
+        // The digits, last first, from the end of a buffer on the stack (an Int has at most 19 digits).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var n = n
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
