@@ -12,11 +12,22 @@ public struct ReferenceSite: Sendable {
     /// How the reference's pages link to each note, by its position in the index (made once, on first use).
     private let noteLinks: OnDemand<[NoteLink]>
 
-    /// One symbol's mentions in the order of the site's notes, and beside each the position of its note in the
-    /// index: one note's mentions are side by side.
+    /// One symbol's mentions in the order of the site's notes, as places in `perNote`: the position of each one's
+    /// note in the index (one note's mentions are side by side), and its place in that note's list. A large site
+    /// has hundreds of thousands of mentions; a copy of each, grouped by symbol, took longer to make and to free
+    /// than the pages that list them took to write.
     private struct SymbolMentions: Sendable {
-        var mentions: [Mention] = []
         var notes: [Int] = []
+        var places: [Int] = []
+        var count: Int { notes.count }
+    }
+
+    /// Every note's mentions, by the note's position in the index.
+    private let perNote: [[Mention]]
+
+    /// The mentions of `group`, in order.
+    private func mentions(_ group: SymbolMentions) -> LazyMapCollection<Range<Int>, Mention> {
+        (0..<group.count).lazy.map { [perNote] in perNote[group.notes[$0]][group.places[$0]] }
     }
 
     /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
@@ -45,15 +56,26 @@ public struct ReferenceSite: Sendable {
         self.finder = finder
         let perNote = known.map { known in index.sourcePaths.map(known) }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
+        self.perNote = perNote
         bySymbol = OnDemand {
-            var bySymbol: [String: SymbolMentions] = [:]
+            // One lookup of the symbol's id for each mention.
+            var slots: [String: Int] = [:]
+            var groups: [SymbolMentions] = []
             for (position, list) in perNote.enumerated() {
-                for mention in list {
-                    bySymbol[mention.symbolID, default: SymbolMentions()].mentions.append(mention)
-                    bySymbol[mention.symbolID]!.notes.append(position)
+                for place in list.indices {
+                    let slot: Int
+                    if let known = slots[list[place].symbolID] {
+                        slot = known
+                    } else {
+                        slot = groups.count
+                        slots[list[place].symbolID] = slot
+                        groups.append(SymbolMentions())
+                    }
+                    groups[slot].notes.append(position)
+                    groups[slot].places.append(place)
                 }
             }
-            return bySymbol
+            return slots.mapValues { groups[$0] }
         }
         noteLinks = OnDemand {
             // Any page of the reference's folder: they all link to a note alike.
@@ -90,7 +112,7 @@ public struct ReferenceSite: Sendable {
         var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .bytes(symbolsJSON())) }]
         let bySymbol = self.bySymbol.value
         var mentionCount: [String: Int] = [:]
-        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.mentions.count ?? 0 }
+        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.count ?? 0 }
         let names = pageNames.enumerated().sorted { a, b in
             let (x, y) = (mentionCount[a.element] ?? 0, mentionCount[b.element] ?? 0)
             return x != y ? x > y : a.offset < b.offset
@@ -181,7 +203,7 @@ public struct ReferenceSite: Sendable {
             return t
         }
         let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
-        let links = mentionItems(mentioned.mentions, notes: mentioned.notes)
+        let links = mentionItems(mentions(mentioned), notes: mentioned.notes)
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -213,7 +235,9 @@ public struct ReferenceSite: Sendable {
     /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
     /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
     /// site, and written here each costs a microsecond where a template's loop item cost fifty.
-    private func mentionItems(_ mentions: [Mention], notes: [Int], spellings showSpellings: Bool = true) -> String {
+    private func mentionItems<Mentions: RandomAccessCollection<Mention>>(_ mentions: Mentions, notes: [Int],
+                                                                        spellings showSpellings: Bool = true) -> String
+        where Mentions.Index == Int {
         let links = noteLinks.value
         var html = ""
         var start = 0
@@ -282,7 +306,7 @@ public struct ReferenceSite: Sendable {
         // Each note's page and language as JSON, once: a note is mentioned many times.
         let pages = index.notes.map { (page: JSON.string($0.outputPath), lang: JSON.string($0.language.rawValue)) }
         let bySymbol = self.bySymbol.value
-        let count = bySymbol.values.reduce(0) { $0 + $1.mentions.count }
+        let count = bySymbol.values.reduce(0) { $0 + $1.count }
         // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions.
         var out: [UInt8] = []
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
@@ -299,7 +323,7 @@ public struct ReferenceSite: Sendable {
             JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
             out += ", \"mentions\": [".utf8
             let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
-            for (j, (mention, position)) in zip(mentioned.mentions, mentioned.notes).enumerated() {
+            for (j, (mention, position)) in zip(mentions(mentioned), mentioned.notes).enumerated() {
                 let note = pages[position]
                 out += (j == 0 ? "\n" : ",\n").utf8
                 out += "      {\"page\": ".utf8
@@ -314,7 +338,7 @@ public struct ReferenceSite: Sendable {
                 JSON.appendDecimal(mention.location.line, to: &out)
                 out += "}".utf8
             }
-            out += (mentioned.mentions.isEmpty ? "]}" : "\n    ]}").utf8
+            out += (mentioned.count == 0 ? "]}" : "\n    ]}").utf8
         }
         out += "\n  ]\n}\n".utf8
         return out
