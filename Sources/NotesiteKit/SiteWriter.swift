@@ -176,7 +176,7 @@ public struct SiteWriter {
     /// replaces the old one in one `rename`; a folder moves in right after the old one moves aside. Old entries the
     /// new site lacks go last.
     fileprivate func swap() throws {
-        try? fm.removeItem(at: previous)
+        try? Self.removeTree(at: previous.path)
         try fm.createDirectory(at: previous, withIntermediateDirectories: true)
         let incoming = try fm.contentsOfDirectory(atPath: staging.path)
         for name in incoming {
@@ -198,7 +198,47 @@ public struct SiteWriter {
             try fm.moveItem(at: output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
         }
         try fm.removeItem(at: staging)
-        try fm.removeItem(at: previous)
+        try Self.removeTree(at: previous.path)
+    }
+
+    /// Deletes the folder at `path` with everything in it, its files on both cores, some hundreds at a time: on
+    /// one thread, deleting the old copy of a 10,000-note site (20,000 files) took 0.15–0.2 s, all of it after the
+    /// new site was in place. Symbolic links are deleted, not followed.
+    static func removeTree(at path: String) throws {
+        var files: [String] = []
+        var folders: [String] = []
+        var pending = [path]
+        while let folder = pending.popLast() {
+            folders.append(folder)
+            guard let listing = opendir(folder) else {
+                throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
+            }
+            defer { closedir(listing) }
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                guard name != ".", name != ".." else { continue }
+                let child = folder + "/" + name
+                var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+                if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                    // A file system that does not say in the listing.
+                    var info = stat()
+                    isFolder = lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                }
+                if isFolder { pending.append(child) } else { files.append(child) }
+            }
+        }
+        let batches = stride(from: 0, to: files.count, by: 256).map { Array(files[$0..<min($0 + 256, files.count)]) }
+        let failures = batches.parallelMap { batch -> (String, Int32)? in
+            for file in batch where unlink(file) != 0 && errno != ENOENT { return (file, errno) }
+            return nil
+        }
+        if let (file, code) = failures.lazy.compactMap({ $0 }).first {
+            throw NotesiteError.writeFailed(path: file, reason: String(cString: strerror(code)))
+        }
+        // Deepest first: a folder is listed before the folders inside it.
+        for folder in folders.reversed() where rmdir(folder) != 0 && errno != ENOENT {
+            throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
+        }
     }
 
     /// A relative path with no `..`, no empty or `.` component and no leading `/`.

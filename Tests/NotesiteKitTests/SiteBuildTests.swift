@@ -114,6 +114,33 @@ import Testing
         #expect(stat(site.output.appendingPathComponent("ru/svorachivanie.html").path, &info) == 0 && info.st_nlink == 1)
     }
 
+    @Test func deletingTheOldSiteDeletesEverythingInItAndNothingBeyondIt() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("notesite-remove-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let old = root.appendingPathComponent("old")
+        let outside = root.appendingPathComponent("outside")
+        try fm.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        // More files in one folder than one thread deletes at a time, nested folders, an empty one, and links
+        // to a folder and to a file outside, which must go without what they point to.
+        for folder in ["ru", "assets/search/zh", "empty/inner"] {
+            try fm.createDirectory(at: old.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for i in 0..<600 { try Data("\(i)".utf8).write(to: old.appendingPathComponent("ru/\(i).html")) }
+        try Data("x".utf8).write(to: old.appendingPathComponent("assets/search/zh/a.js"))
+        try Data("x".utf8).write(to: old.appendingPathComponent("index.html"))
+        try fm.createSymbolicLink(atPath: old.appendingPathComponent("folder-link").path, withDestinationPath: outside.path)
+        try fm.createSymbolicLink(atPath: old.appendingPathComponent("ru/file-link").path,
+                                  withDestinationPath: outside.appendingPathComponent("keep.txt").path)
+
+        try SiteWriter.removeTree(at: old.path)
+        #expect(!fm.fileExists(atPath: old.path))
+        #expect(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8) == "keep")
+        // A folder that is not there is an error, which the writer ignores where a leftover may be missing.
+        #expect(throws: NotesiteError.self) { try SiteWriter.removeTree(at: old.path) }
+    }
+
     @Test func aNoteThatChangesBetweenParseAndRenderIsRefused() throws {
         let site = try ScratchSite()
         let loader = ContentLoader(root: site.content, displayRoot: "content")
