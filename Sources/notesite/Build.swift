@@ -32,6 +32,9 @@ struct Build: ParsableCommand {
         var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         options.baseURL = baseURL
         let builder = SiteBuilder(options: options, keepsState: false)
+        // The process exits after this run: the builder and what it made are left for the exit to free.
+        builder.leavesMemoryToExit = true
+        _ = Unmanaged.passRetained(builder)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
         let report = try runStage {

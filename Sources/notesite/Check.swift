@@ -46,6 +46,9 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates)
         let builder = SiteBuilder(options: options, keepsState: false)
+        // The process exits after this run: the builder and what it made are left for the exit to free.
+        builder.leavesMemoryToExit = true
+        _ = Unmanaged.passRetained(builder)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
         if let progress { builder.progress = { progress.update($0) } }
         var report = try runStage {
