@@ -65,8 +65,32 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Sorted by file, then position, so output is stable whatever order the stages ran in.
+    ///
+    /// A long list (check's findings on a large site are hundreds of thousands) is sorted by integer keys: each
+    /// distinct file and rule is ranked once, and the keys, with each finding's place to keep the sort stable, are
+    /// sorted instead of the findings, whose comparison compared strings and whose moves copied every field.
     public func sortedForDisplay() -> [Diagnostic] {
-        sorted(by: Self.displayOrder)
+        guard count > 64 else { return sorted(by: Self.displayOrder) }
+        func ranks(_ values: Set<String>) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: values.sorted().enumerated().map { ($1, $0) })
+        }
+        let files = ranks(Set(lazy.map(\.file)))
+        let rules = ranks(Set(lazy.map(\.rule)))
+        var keys: [(file: Int, line: Int, column: Int, rule: Int, place: Int)] = []
+        keys.reserveCapacity(count)
+        // Findings come in runs of one file: its rank is looked up once a run.
+        var lastFile: String?
+        var fileRank = 0
+        for (place, diagnostic) in enumerated() {
+            if diagnostic.file != lastFile {
+                lastFile = diagnostic.file
+                fileRank = files[diagnostic.file]!
+            }
+            let location = diagnostic.location ?? SourceLocation(line: 0, column: 0)
+            keys.append((fileRank, location.line, location.column, rules[diagnostic.rule]!, place))
+        }
+        keys.sort { $0 < $1 }
+        return keys.map { self[$0.place] }
     }
 
     static func displayOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

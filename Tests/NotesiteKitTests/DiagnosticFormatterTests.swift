@@ -76,6 +76,28 @@ import Testing
         }
     }
 
+    @Test func aLongListIsSortedForDisplayAsTheComparisonOrdersIt() {
+        // Files (some Cyrillic and Chinese), positions and rules drawn from small sets so that many tie, findings
+        // without a position, and a message that records each one's place: ties must keep the order they came in.
+        var generator = SystemRandomNumberGenerator()
+        let files = ["notes/ru/свора.md", "notes/zh/收起.md", "notes/en/a.md", "public/reference/UIFont.html", "data/symbols.yml"]
+        let rules = ["link.broken", "image.github-blob", "api.unknown"]
+        for count in [65, 1_000] {
+            let list = (0..<count).map { i in
+                Diagnostic(.warning, rules.randomElement(using: &generator)!, file: files.randomElement(using: &generator)!,
+                           at: Int.random(in: 0..<5, using: &generator) == 0 ? nil
+                               : SourceLocation(line: Int.random(in: 1...4, using: &generator), column: Int.random(in: 1...3, using: &generator)),
+                           "finding \(i)")
+            }
+            let expected = list.enumerated().sorted { a, b in
+                if [Diagnostic].displayOrder(a.element, b.element) { return true }
+                if [Diagnostic].displayOrder(b.element, a.element) { return false }
+                return a.offset < b.offset
+            }.map(\.element.message)
+            #expect(list.sortedForDisplay().map(\.message) == expected)
+        }
+    }
+
     @Test func json() throws {
         let text = DiagnosticFormatter.json([diagnostic], files: 6)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
