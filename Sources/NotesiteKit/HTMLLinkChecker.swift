@@ -15,7 +15,8 @@ public enum HTMLLinkChecker {
         }
 
         public let path: String
-        public let ids: Set<String>
+        /// Compared by their bytes, as a browser matches a fragment with an id.
+        public let ids: Set<UTF8Key>
         public let links: [Link]
 
         /// The ids and links of a rendered page (a copied file has none).
@@ -30,7 +31,7 @@ public enum HTMLLinkChecker {
         /// Reads the `id`, `href` and `src` attributes of `html` (the page at `path`) in one pass.
         public init(path: String, html: String) {
             self.path = path
-            var ids: Set<String> = []
+            var ids: Set<UTF8Key> = []
             var links: [Link] = []
             var html = html
             html.withUTF8 { bytes in
@@ -61,7 +62,7 @@ public enum HTMLLinkChecker {
                             while end < n, bytes[end] != UInt8(ascii: "\"") { end += 1 }
                             let value = HTMLSanitizer.decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                             if attribute == "id" {
-                                ids.insert(value)
+                                ids.insert(UTF8Key(value))
                             } else {
                                 links.append(Link(attribute: attribute, value: value,
                                                   location: SourceLocation(line: line, column: i + 1 - lineStart + 1)))
@@ -88,14 +89,19 @@ public enum HTMLLinkChecker {
     public static func check(_ pages: [PageLinks], paths: Set<String>, outputDisplay: String,
                              skipping: Set<String> = []) -> [Diagnostic] {
         let sorted = pages.sorted { $0.path < $1.path }
-        var idsByPage: [String: Set<String>] = [:]
-        for page in sorted { idsByPage[page.path] = page.ids }
+        var idsByPage: [UTF8Key: Set<UTF8Key>] = [:]
+        for page in sorted { idsByPage[UTF8Key(page.path)] = page.ids }
         let ids = idsByPage
+        let files = Set(paths.map { UTF8Key($0) })
         return sorted.parallelMap { page -> [Diagnostic] in
             var diagnostics: [Diagnostic] = []
             let display = outputDisplay.isEmpty ? page.path : "\(outputDisplay)/\(page.path)"
+            // Where each path written on this page leads: a page links to the same few pages many times (a
+            // reference page to one note for each of its symbols the note mentions).
+            var targets: [Substring: Target] = [:]
+            targets.reserveCapacity(page.links.count / 2)
             for link in page.links {
-                guard let problem = problem(with: link.value, on: page.path, paths: paths, ids: ids),
+                guard let problem = problem(with: link.value, on: page.path, paths: files, ids: ids, targets: &targets),
                       !skipping.contains("\(page.path) \(link.value)") else { continue }
                 diagnostics.append(Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
                                               "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it"))
@@ -104,26 +110,50 @@ public enum HTMLLinkChecker {
         }.flatMap { $0 }
     }
 
-    private static func problem(with value: String, on page: String, paths: Set<String>, ids: [String: Set<String>]) -> String? {
-        if value.isEmpty { return "is empty" }
-        if value.hasPrefix("//") || LinkResolver.hasScheme(value) { return nil }
-        if value.hasPrefix("/") { return "is absolute, so it breaks when the site is opened from disk or a sub-path" }
-        let hash = value.utf8.firstIndex(of: UInt8(ascii: "#"))
-        let beforeHash = value[..<(hash ?? value.endIndex)]
-        let query = beforeHash.utf8.firstIndex(of: UInt8(ascii: "?"))
-        let pathPart = LinkResolver.percentDecoded(beforeHash[..<(query ?? beforeHash.endIndex)])
-        let target: String
-        if pathPart.isEmpty {
-            target = page
-        } else {
-            guard let resolved = LinkResolver.normalise(pathPart, relativeTo: page) else { return "leaves the site" }
-            target = resolved
-        }
-        guard paths.contains(target) else { return "leads to '\(target)', which the site does not have" }
-        if let hash, value.utf8.index(after: hash) != value.endIndex, target.hasSuffix(".html") {
-            let fragment = LinkResolver.percentDecoded(value[value.utf8.index(after: hash)...])
-            if ids[target]?.contains(fragment) != true { return "leads to '#\(fragment)', which is not an id on '\(target)'" }
-        }
-        return nil
+    /// Where a link's path leads, worked out once per page for each path written on it.
+    private enum Target {
+        /// Out of the output folder.
+        case outside
+        /// To a path the site does not have.
+        case missing(String)
+        /// To a file of the site, and its ids when it is a page.
+        case file(String, ids: Set<UTF8Key>?)
     }
+
+    /// `targets`: where each path part (as written, before `?` and `#`) led on this page.
+    private static func problem(with value: String, on page: String, paths: Set<UTF8Key>, ids: [UTF8Key: Set<UTF8Key>],
+                                targets: inout [Substring: Target]) -> String? {
+        guard let first = value.utf8.first else { return "is empty" }
+        if value.utf8.starts(with: "//".utf8) || LinkResolver.hasScheme(value) { return nil }
+        if first == UInt8(ascii: "/") { return "is absolute, so it breaks when the site is opened from disk or a sub-path" }
+        let hash = value.firstIndexOfASCII("#")
+        let beforeHash = value[..<(hash ?? value.endIndex)]
+        let query = beforeHash.firstIndexOfASCII("?")
+        let written = beforeHash[..<(query ?? beforeHash.endIndex)]
+        let target: Target
+        if let known = targets[written] {
+            target = known
+        } else {
+            let pathPart = LinkResolver.percentDecoded(written)
+            if let resolved = pathPart.isEmpty ? page : LinkResolver.normalise(pathPart, relativeTo: page) {
+                let key = UTF8Key(resolved)
+                target = paths.contains(key) ? .file(resolved, ids: ids[key]) : .missing(resolved)
+            } else {
+                target = .outside
+            }
+            targets[written] = target
+        }
+        switch target {
+        case .outside:
+            return "leaves the site"
+        case .missing(let path):
+            return "leads to '\(path)', which the site does not have"
+        case .file(let path, let pageIDs):
+            guard let hash, value.utf8.index(after: hash) != value.endIndex, path.hasSuffix(".html") else { return nil }
+            let fragment = LinkResolver.percentDecoded(value[value.utf8.index(after: hash)...])
+            if pageIDs?.contains(UTF8Key(fragment)) != true { return "leads to '#\(fragment)', which is not an id on '\(path)'" }
+            return nil
+        }
+    }
+
 }

@@ -80,6 +80,19 @@ extension StringProtocol {
         return utf8.contains(byte)
     }
 
+    /// Where the ASCII character `c` first stands, found with `memchr` on the bytes in place, as `containsASCII`.
+    func firstIndexOfASCII(_ c: Unicode.Scalar) -> Index? {
+        precondition(c.isASCII, "firstIndexOfASCII looks for a single byte")
+        let byte = UInt8(c.value)
+        if let offset = utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            guard !bytes.isEmpty, let found = memchr(bytes.baseAddress!, Int32(byte), bytes.count) else { return nil }
+            return UnsafeRawPointer(bytes.baseAddress!).distance(to: UnsafeRawPointer(found))
+        }) {
+            return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+        }
+        return utf8.firstIndex(of: byte)
+    }
+
     /// Whether the two texts have the same UTF-8 bytes. `==` on text that is not ASCII compares it as Unicode,
     /// normalising where the bytes differ, and hashing it normalises it first; for text that one slugger or one
     /// folder scan wrote, equal means byte for byte equal.
@@ -98,5 +111,25 @@ extension String {
     /// which is what most slugs are.
     var lowercasedIfNeeded: String {
         utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ? self : lowercased()
+    }
+}
+
+/// A string as a set member or dictionary key that hashes and compares by its UTF-8 bytes. For ids and paths that
+/// one slugger or one renderer wrote, equal text is byte for byte equal, and it is how a browser matches an id and
+/// a file system a name: code point by code point. A `String` key of Chinese or Russian is normalised for every hash
+/// and every comparison.
+public struct UTF8Key: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let string: String
+
+    public init(_ string: String) { self.string = string }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public var description: String { string }
+
+    public static func == (a: UTF8Key, b: UTF8Key) -> Bool { a.string.hasSameBytes(as: b.string) }
+
+    public func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

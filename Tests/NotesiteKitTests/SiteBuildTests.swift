@@ -350,6 +350,29 @@ import Testing
         #expect(page.links.map(\.value) == ["a.html?x=1&y=2", "b.png"])
         #expect(page.links.map(\.location.line) == [1, 2])
     }
+
+    @Test func aPathWrittenManyTimesOnAPageIsJudgedWithEachFragment() {
+        // A page resolves each path it writes once; every link is still judged whole, its fragment included.
+        let note = HTMLLinkChecker.PageLinks(path: "zh/a.html", html: "<h2 id=\"收起\">x</h2><h2 id=\"ok\">y</h2>")
+        let links = ["../zh/a.html#收起", "../zh/a.html#missing", "../zh/a.html#ok", "../zh/a.html?x=1#missing",
+                     "../../out.html", "../../out.html", "../zh/none.html#收起", "../zh/none.html", "#top", "#nowhere",
+                     "../zh/a.html#%E6%94%B6%E8%B5%B7", "../zh/a.html#e\u{301}"]
+        let reference = HTMLLinkChecker.PageLinks(path: "reference/p.html", html: "<p id=\"top\">"
+            + links.map { "<a href=\"\($0)\">x</a>\n" }.joined())
+        let found = HTMLLinkChecker.check([note, reference], paths: ["zh/a.html", "reference/p.html"], outputDisplay: "public")
+        #expect(found.map(\.location!.line) == [2, 4, 5, 6, 7, 8, 10, 12])
+        #expect(found.map(\.message) == [
+            "href=\"../zh/a.html#missing\" leads to '#missing', which is not an id on 'zh/a.html'; correct the template or the note that makes it",
+            "href=\"../zh/a.html?x=1#missing\" leads to '#missing', which is not an id on 'zh/a.html'; correct the template or the note that makes it",
+            "href=\"../../out.html\" leaves the site; correct the template or the note that makes it",
+            "href=\"../../out.html\" leaves the site; correct the template or the note that makes it",
+            "href=\"../zh/none.html#收起\" leads to 'zh/none.html', which the site does not have; correct the template or the note that makes it",
+            "href=\"../zh/none.html\" leads to 'zh/none.html', which the site does not have; correct the template or the note that makes it",
+            "href=\"#nowhere\" leads to '#nowhere', which is not an id on 'reference/p.html'; correct the template or the note that makes it",
+            "href=\"../zh/a.html#e\u{301}\" leads to '#e\u{301}', which is not an id on 'zh/a.html'; correct the template or the note that makes it",
+        ])
+        #expect(found.allSatisfy { $0.file == "public/reference/p.html" })
+    }
 }
 
 private final class MissCounter: @unchecked Sendable {

@@ -59,6 +59,26 @@ import Testing
         #expect(!"ab".hasSameBytes(as: "abc"))
         #expect("x-收起-y".dropFirst(2).dropLast(2).hasSameBytes(as: "收起"))
     }
+
+    @Test func keysOfCanonicallyEqualSpellingsAreTwoKeys() {
+        // As a browser matches an id with a fragment: code point by code point.
+        let ids: Set<UTF8Key> = ["收起-é", "展开"]
+        #expect(ids.contains(UTF8Key("收起-\u{E9}")))
+        #expect(!ids.contains(UTF8Key("收起-e\u{301}")))
+        #expect(Set<UTF8Key>(["收起-é", "收起-e\u{301}"]).count == 2)
+    }
+
+    @Test func theFirstASCIICharacterIsFoundInStringsAndSlices() {
+        let link = "../zh/收起.html?x=1#展开-a#b"
+        let hash = link.firstIndexOfASCII("#")
+        #expect(hash.map { String(link[$0...]) } == "#展开-a#b")
+        let beforeHash = link[..<hash!]
+        #expect(beforeHash.firstIndexOfASCII("?").map { String(beforeHash[..<$0]) } == "../zh/收起.html")
+        #expect(beforeHash.firstIndexOfASCII("#") == nil)
+        #expect("".firstIndexOfASCII("#") == nil)
+        // In a slice, the index found is the whole string's.
+        #expect(link.dropFirst(3).firstIndexOfASCII("/").map { link.utf8.distance(from: link.utf8.startIndex, to: $0) } == 5)
+    }
 }
 
 @Suite struct SearchIndexTests {
