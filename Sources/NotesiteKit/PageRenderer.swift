@@ -90,8 +90,11 @@ public struct PageRenderer: Sendable {
 
     /// The same files, one job each, for a caller that runs them with its other jobs and writes each file as it
     /// comes.
-    public func referencePageJobs() -> [@Sendable () -> [OutputFile]] {
-        let jobs = reference?.pageJobs(templates: templates) { page, title in common(page: page, language: nil, title: title) } ?? []
+    /// `symbolsFile`: whether `reference/symbols.json` is made (see `ReferenceSite.pageJobs`).
+    public func referencePageJobs(symbolsFile: Bool = true) -> [@Sendable () -> [OutputFile]] {
+        let jobs = reference?.pageJobs(templates: templates, symbolsFile: symbolsFile) { page, title in
+            common(page: page, language: nil, title: title)
+        } ?? []
         return jobs.map { job in { [job()] } }
     }
 

@@ -206,6 +206,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: options.output.path))
     }
 
+    @Test func checkCountsTheSymbolsFileAsThereWithoutMakingIt() throws {
+        // check does not put symbols.json together (it lists every mention), but a page may still link to it.
+        let site = try ScratchSite()
+        try site.write("notes/en/data.md", "---\ntitle: d\ndate: 2020-01-01\nlang: en\n---\n\n<p><a href=\"../reference/symbols.json\">data</a> <a href=\"../reference/nothing.json\">none</a></p>\n")
+        let report = try SitePipeline.check(site.options)
+        let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
+        #expect(broken.map(\.message) == [
+            "href=\"../reference/nothing.json\" leads to 'reference/nothing.json', which the site does not have; correct the template or the note that makes it",
+        ])
+    }
+
     @Test func checkWritesNothing() throws {
         let site = try ScratchSite()
         let report = try SitePipeline.check(site.options)
