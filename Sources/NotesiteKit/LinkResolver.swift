@@ -128,13 +128,24 @@ public struct LinkResolver: Sendable {
     }
 
     /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
+    /// On the address's bytes: a site of 10,000 notes has tens of thousands of these images, and splitting the
+    /// address into `Character`s took longer than the rest of the link checks.
     static func rawGitHubURL(forBlob url: String) -> String? {
-        for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.hasPrefix(prefix) {
-            let parts = url.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 5, parts[2] == "blob" else { return nil }
-            var rest = parts[3...].joined(separator: "/")
-            if let query = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = String(rest[..<query]) }
-            return "https://raw.githubusercontent.com/\(parts[0])/\(parts[1])/\(rest)"
+        for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.utf8.starts(with: prefix.utf8) {
+            let utf8 = url.utf8
+            // owner / repository / "blob" / ref / path: where each of the first four parts ends.
+            var ends: [String.Index] = []
+            var i = utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)
+            let start = i
+            while i != utf8.endIndex, ends.count < 4 {
+                if utf8[i] == UInt8(ascii: "/") { ends.append(i) }
+                i = utf8.index(after: i)
+            }
+            guard ends.count == 4, url[utf8.index(after: ends[1])..<ends[2]] == "blob" else { return nil }
+            // The ref and path run to the end, or to a query or fragment.
+            let ref = utf8.index(after: ends[2])
+            let end = url[ref...].utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? url.endIndex
+            return "https://raw.githubusercontent.com/" + url[start..<ends[1]] + "/" + url[ref..<end]
         }
         return nil
     }

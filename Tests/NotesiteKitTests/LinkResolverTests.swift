@@ -115,7 +115,21 @@ import Testing
         #expect(diagnostics.first?.fixIts.first?.replacement == "https://raw.githubusercontent.com/o/r/main/Shots/a%20b.png")
     }
 
-    @Test(arguments: ["https://github.com/o/r/tree/main/x.png", "https://example.com/o/r/blob/main/x.png", "https://github.com/o/r"])
+    @Test(arguments: [
+        ("https://github.com/o/r/blob/main/a/b.png", "https://raw.githubusercontent.com/o/r/main/a/b.png"),
+        ("http://github.com/o/r/blob/v1.0/x.png?raw=true#top", "https://raw.githubusercontent.com/o/r/v1.0/x.png"),
+        ("https://www.github.com/o/r/blob/main/x.png#L1?q", "https://raw.githubusercontent.com/o/r/main/x.png"),
+        ("https://github.com/949478479/iOS-8/blob/分支/截图/收起.png", "https://raw.githubusercontent.com/949478479/iOS-8/分支/截图/收起.png"),
+        ("https://github.com/o/r/blob/main//x.png", "https://raw.githubusercontent.com/o/r/main//x.png"),
+        // A query that starts in the ref ends the address there.
+        ("https://github.com/o/r/blob/ma?in/x.png", "https://raw.githubusercontent.com/o/r/ma"),
+    ])
+    func blobAddressesBecomeRawAddresses(blob: String, raw: String) {
+        #expect(LinkResolver.rawGitHubURL(forBlob: blob) == raw)
+    }
+
+    @Test(arguments: ["https://github.com/o/r/tree/main/x.png", "https://example.com/o/r/blob/main/x.png", "https://github.com/o/r",
+                      "https://github.com/o/r/blob/main", "https://gist.github.com/o/r/blob/main/x.png"])
     func otherURLsAreLeftAlone(url: String) {
         #expect(LinkResolver.rawGitHubURL(forBlob: url) == nil)
     }
