@@ -155,5 +155,4 @@ public enum HTMLLinkChecker {
             return nil
         }
     }
-
 }
