@@ -55,8 +55,12 @@ public struct SearchIndex: Sendable {
         /// Where each word ends in `bytes`; it starts where the one before it ends.
         fileprivate let ends: [UInt32]
         /// Each word's `ByteStringSet` hash, worked out when the section's words were found (on the thread that
-        /// tokenised it), so that adding the words to the index does not hash them again.
+        /// tokenised it), so that adding the words to the index does not hash them again. Empty in tokens kept for
+        /// later (`withoutHashes`): serve keeps every section's words, and the hashes would be most of them.
         fileprivate let hashes: [UInt64]
+
+        /// The same words without their hashes, which adding them to an index works out again.
+        public var withoutHashes: Tokens { Tokens(bytes: bytes, ends: ends, hashes: []) }
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { ends.count }
@@ -75,7 +79,10 @@ public struct SearchIndex: Sendable {
         /// Calls `body` with each word's bytes and hash, in order.
         fileprivate func forEachHashedWord(_ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
             bytes.withUnsafeBufferPointer { bytes in
-                for i in ends.indices { body(Self.word(i, of: bytes, ends: ends), hashes[i]) }
+                for i in ends.indices {
+                    let word = Self.word(i, of: bytes, ends: ends)
+                    body(word, hashes.isEmpty ? ByteStringSet.hash(word) : hashes[i])
+                }
             }
         }
 

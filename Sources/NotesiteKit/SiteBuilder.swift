@@ -593,7 +593,7 @@ public final class SiteBuilder {
             notes[note.source.path]?.search = entries.map { entry in
                 var section = entry.section
                 section.text = ""
-                return (section, entry.tokens)
+                return (section, entry.tokens.withoutHashes)
             }
         }
         do {

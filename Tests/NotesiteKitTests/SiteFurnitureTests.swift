@@ -107,6 +107,21 @@ import Testing
         #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
     }
 
+    @Test func anIndexOfKeptWordsIsTheIndexOfFreshOnes() {
+        // serve keeps a section's words without their hashes; adding them to an index works the hashes out again.
+        let sections = [
+            SearchIndex.Section(title: "收起", heading: "展开 split", language: .zh, url: "zh/a.html#x", text: "收起与展开 splitViewController 收起", shard: "zh/a"),
+            SearchIndex.Section(title: "Ёлка", heading: nil, language: .ru, url: "ru/b.html", text: "Ёлка ёлка Split View Controller", shard: "ru/b"),
+            SearchIndex.Section(title: "Collapse", heading: "A very long heading word: collapsesecondaryviewcontroller", language: .en,
+                                url: "en/c.html#a", text: "split view controller collapse", shard: "en/c"),
+        ]
+        let fresh: SearchIndex.Entries = sections.map { ($0, SearchIndex.uniqueTokens(of: $0)) }
+        let kept: SearchIndex.Entries = fresh.map { ($0.section, $0.tokens.withoutHashes) }
+        #expect(kept.map { Array($0.tokens) } == fresh.map { Array($0.tokens) })
+        #expect(SearchIndex(entries: [kept]).script() == SearchIndex(entries: [fresh]).script())
+        #expect(SearchIndex(entries: [Array(kept.prefix(1)), Array(fresh.dropFirst())]).script() == SearchIndex(entries: [fresh]).script())
+    }
+
     @Test func theWordSetTellsWordsOfEveryLengthApart() {
         // Words of 1 to 40 bytes, which the set's hash reads in different ways (under four bytes, under eight, and
         // eight at a time with an overlapping last read), each with twins that differ from it in one byte: in the
