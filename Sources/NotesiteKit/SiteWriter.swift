@@ -48,13 +48,24 @@ public struct SiteWriter {
         /// The folders made so far; guarded by `lock`.
         private var made: Set<String> = [""]
         private let lock = NSLock()
+        /// The manifest of the site in the output folder, and the one of the files staged so far (guarded by
+        /// `lock`).
+        private let previous: SiteManifest
+        private var staged = SiteManifest()
+        /// How many files of the site in the output folder were read to be compared with the new ones: those
+        /// the manifest did not vouch for. Guarded by `lock`.
+        private var read = 0
 
         init(writer: SiteWriter) {
             self.writer = writer
+            previous = SiteManifest.load(from: writer.outputPath)
         }
 
+        /// How many files of the old site were read to compare them with the new ones.
+        public var filesRead: Int { lock.withLock { read } }
+
         public func add(_ file: OutputFile) throws {
-            try writer.put(file, under: writer.stagingPath, atomically: false, reusing: true) { folder in
+            try writer.put(file, under: writer.stagingPath, atomically: false, staging: self) { folder in
                 try lock.withLock {
                     guard !made.contains(folder) else { return }
                     try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -63,9 +74,38 @@ public struct SiteWriter {
             }
         }
 
-        /// Puts the new site in place of the old one.
+        /// Whether the old site's file `path`, at `current`, holds `bytes` (whose hash is `hash`): told by the
+        /// manifest when the file is as it was written, else by reading it.
+        fileprivate func oldFile(_ path: String, at current: String, holds bytes: UnsafeRawBufferPointer,
+                                 hash: SiteManifest.ContentHash) -> Bool {
+            if let record = previous.records[path], let found = SiteManifest.identity(at: current),
+               found.size == record.size, found.inode == record.inode, found.modified == record.modified {
+                return record.size == bytes.count && record.hash == hash
+            }
+            lock.withLock { read += 1 }
+            return SiteWriter.file(at: current, holds: bytes)
+        }
+
+        /// Notes the staged file for the new manifest.
+        fileprivate func record(_ path: String, hash: SiteManifest.ContentHash, at target: String) {
+            guard SiteManifest.canRecord(path), let found = SiteManifest.identity(at: target) else { return }
+            let record = SiteManifest.Record(hash: hash, size: found.size, inode: found.inode, modified: found.modified)
+            lock.withLock { staged.records[path] = record }
+        }
+
+        /// Puts the new site in place of the old one, then its manifest in place of the old site's. A manifest
+        /// that cannot be written costs the next build only the reading it saves, so that is not an error.
         public func commit() throws {
             try writer.swap()
+            let manifest = lock.withLock { staged }
+            let temporary = writer.outputPath + "/" + SiteManifest.fileName + "-" + UUID().uuidString
+            var text = manifest.text()
+            do {
+                try text.withUTF8 { try SiteWriter.write(UnsafeRawBufferPointer($0), to: temporary) }
+                if rename(temporary, writer.outputPath + "/" + SiteManifest.fileName) != 0 { unlink(temporary) }
+            } catch {
+                unlink(temporary)
+            }
         }
 
         /// Forgets the staged files; the previous site stays.
@@ -91,10 +131,11 @@ public struct SiteWriter {
     }
 
     /// Writes `file` below `root`, after `makeFolder` has made sure its folder (a path below `root`) exists.
-    /// `reusing`: when the site in the output folder already has the file with the same text, the staged file is a
-    /// hard link to it instead of a copy. Deleting the old site then frees no blocks for the files that did not
-    /// change, which on a file system that discards freed blocks costs more than writing them.
-    private func put(_ file: OutputFile, under root: String, atomically: Bool, reusing: Bool = false,
+    /// `staging`: the site being staged. When the site in the output folder already has the file with the same
+    /// text, the staged file is a hard link to it instead of a copy. Deleting the old site then frees no blocks for
+    /// the files that did not change, which on a file system that discards freed blocks costs more than writing
+    /// them.
+    private func put(_ file: OutputFile, under root: String, atomically: Bool, staging: Staging? = nil,
                      makeFolder: (String) throws -> Void) throws {
         guard Self.isSafe(file.path) else {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
@@ -106,9 +147,16 @@ public struct SiteWriter {
         // Atomically: into a hidden file beside the destination, then renamed over it in one step.
         let target = atomically ? root + "/" + (folder.isEmpty ? "" : folder + "/") + ".notesite-\(UUID().uuidString)" : destination
         func put(_ bytes: UnsafeRawBufferPointer) throws {
+            guard let staging else {
+                try Self.write(bytes, to: target)
+                return
+            }
             let current = outputPath + "/" + file.path
-            if reusing, Self.file(at: current, holds: bytes), link(current, target) == 0 { return }
-            try Self.write(bytes, to: target)
+            let hash = SiteManifest.hash(bytes)
+            if !(staging.oldFile(file.path, at: current, holds: bytes, hash: hash) && link(current, target) == 0) {
+                try Self.write(bytes, to: target)
+            }
+            staging.record(file.path, hash: hash, at: target)
         }
         switch file.contents {
         case .text(var text):

@@ -202,7 +202,9 @@ import Testing
         let base = folder.standardizedFileURL.path
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            // The manifest is the build's record of its files (their inodes and times), not a file of the site.
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
+                  url.lastPathComponent != SiteManifest.fileName else { continue }
             result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
         }
         return result

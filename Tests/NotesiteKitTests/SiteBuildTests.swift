@@ -72,8 +72,9 @@ import Testing
         #expect(!report.succeeded)
         #expect(report.filesWritten == 0)
         #expect(try site.read("en/collapse.html") == before)
+        // Nothing staged is left, and the manifest is still the previous site's.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { $0.hasPrefix(".notesite") }
-        #expect(leftovers.isEmpty)
+        #expect(leftovers == [SiteManifest.fileName])
     }
 
     @Test func aRebuildReplacesStalePagesAndKeepsDotfiles() throws {
@@ -112,6 +113,86 @@ import Testing
         #expect(try site.read("en/collapse.html").contains("One more line."))
         var info = stat()
         #expect(stat(site.output.appendingPathComponent("ru/svorachivanie.html").path, &info) == 0 && info.st_nlink == 1)
+    }
+
+    @Test func theManifestVouchesForFilesAsTheyWereWritten() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let manifest = SiteManifest.load(from: site.output.path)
+        let page = "ru/svorachivanie.html"
+        let record = try #require(manifest.records[page])
+        let path = site.output.appendingPathComponent(page).path
+        let text = try site.read(page)
+        #expect(record.size == text.utf8.count)
+        #expect(manifest.records["en/collapse.html"] != nil && manifest.records["assets/search-index.js"] != nil)
+
+        // A page changed in place, its size and modification time as they were: the manifest still vouches for
+        // it, so a rebuild links it as it is, without reading it (what `make` would do too).
+        func overwrite(_ replacement: String, keepingTime: Bool) throws {
+            var before = stat()
+            try #require(stat(path, &before) == 0)
+            let descriptor = open(path, O_WRONLY)
+            try #require(descriptor >= 0)
+            let bytes = Array(replacement.utf8)
+            try #require(bytes.count == text.utf8.count)
+            #expect(pwrite(descriptor, bytes, bytes.count, 0) == bytes.count)
+            close(descriptor)
+            if keepingTime {
+                var times = [before.st_atim, before.st_mtim]
+                #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+            }
+        }
+        let forged = String(repeating: "x", count: text.utf8.count)
+        try overwrite(forged, keepingTime: true)
+        _ = try SitePipeline.build(site.options)
+        #expect(try site.read(page) == forged)
+
+        // Without the manifest the page is read, found different, and written again.
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent(SiteManifest.fileName))
+        _ = try SitePipeline.build(site.options)
+        #expect(try site.read(page) == text)
+        #expect(SiteManifest.load(from: site.output.path).records[page] != nil)
+
+        // Changed in place the usual way (a new modification time): the record no longer matches, and the page
+        // is read and written again.
+        try overwrite(forged, keepingTime: false)
+        _ = try SitePipeline.build(site.options)
+        #expect(try site.read(page) == text)
+    }
+
+    @Test func aManifestIsReadBackAsWrittenAndADamagedOneIsNone() throws {
+        var manifest = SiteManifest()
+        manifest.records["zh/收起 展开.html"] = .init(hash: .init(high: .max, low: 0), size: 12, inode: 34, modified: 1_795_355_539_648_289_208)
+        manifest.records["a.html"] = .init(hash: .init(high: 0xabc, low: 0xdef), size: 0, inode: .max, modified: 0)
+        let text = manifest.text()
+        #expect(text.hasPrefix("notesite-manifest 1\na.html".replacingOccurrences(of: "a.html", with: "abc def 0 18446744073709551615 0 a.html")))
+        let parsed = text.utf8.withContiguousStorageIfAvailable { SiteManifest.parse($0) }
+        #expect(parsed??.records == manifest.records)
+        for damaged in ["notesite-manifest 2\n", "abc def 0 1 2 a.html\n", text.replacingOccurrences(of: " 12 ", with: " 1x2 "),
+                        text + "abc def 1 2\n", text + "abc def 1 2 3\n", text + "abcdefabcdefabcdefab def 1 2 3 x\n", text + "-1 0 1 2 3 x\n"] {
+            let parsed = damaged.utf8.withContiguousStorageIfAvailable { SiteManifest.parse($0) }
+            #expect(parsed != nil && parsed! == nil, "\(damaged)")
+        }
+        #expect(!SiteManifest.canRecord("a\nb.html"))
+    }
+
+    @Test func theContentHashTellsEveryOneByteChangeApart() {
+        // Every length from 0 to 100 bytes, and each byte of a 100-byte text changed in turn (which reaches every
+        // lane and the tail), and texts that differ only in trailing zero bytes.
+        var seen = Set<[UInt64]>()
+        let text = Array("Адаптивный UISplitViewController 收起 — 0123456789 abcdefghijklmnopqrstuvwxyz".utf8.prefix(100))
+        func hash(_ bytes: [UInt8]) -> [UInt64] {
+            let h = bytes.withUnsafeBytes { SiteManifest.hash($0) }
+            return [h.high, h.low]
+        }
+        for length in 0...text.count { #expect(seen.insert(hash(Array(text.prefix(length)))).inserted) }
+        for i in text.indices {
+            var changed = text
+            changed[i] ^= 0x20
+            #expect(seen.insert(hash(changed)).inserted, "byte \(i)")
+        }
+        for zeros in 1...9 { #expect(seen.insert(hash(text + [UInt8](repeating: 0, count: zeros))).inserted) }
+        #expect(hash(text) == hash(Array(text)))
     }
 
     @Test func deletingTheOldSiteDeletesEverythingInItAndNothingBeyondIt() throws {
@@ -303,7 +384,9 @@ import Testing
         let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
         var files: [(String, Data)] = []
         while let url = enumerator?.nextObject() as? URL {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
+            // The manifest is the build's record of its files (their inodes and times), not a file of the site.
+            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true,
+                  url.lastPathComponent != SiteManifest.fileName else { continue }
             files.append((String(url.standardizedFileURL.path.dropFirst(base.count + 1)), try Data(contentsOf: url)))
         }
         return files.sorted { $0.0 < $1.0 }
