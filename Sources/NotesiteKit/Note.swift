@@ -16,7 +16,7 @@ public struct Note: Hashable, Sendable {
     public var hasDocument = true
     /// The hash of the text the note was parsed from, kept when the text goes: a file read again for rendering
     /// must be the file that was parsed.
-    public var sourceHash: Int?
+    public var sourceHash: ContentHash?
     /// Every heading in document order, with the id the page gives it.
     public var headings: [Heading]
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
@@ -70,17 +70,9 @@ public struct Note: Hashable, Sendable {
         note.document = MarkdownNode(.document, range: document.range)
         note.hasDocument = false
         note.sanitizedHTML = [:]
-        note.sourceHash = Self.hash(of: source.text)
+        note.sourceHash = ContentHash.of(source.text)
         note.source.text = ""
         return note
-    }
-
-    /// A hash of a note's text, by its bytes.
-    static func hash(of text: String) -> Int {
-        var hasher = Hasher()
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        return hasher.finalize()
     }
 
     /// The page's path in the output folder.

@@ -30,7 +30,7 @@ public struct SearchIndex: Sendable {
     }
 
     public private(set) var sections: [Section] = []
-    private var contentHash = ContentHash()
+    private var contentHash = GenerationHash()
     /// The name of what has been added so far (`generation(of:)`).
     public var generation: String { contentHash.name }
     /// The words, each numbered in the order it was first added, found by its bytes.
@@ -230,7 +230,7 @@ public struct SearchIndex: Sendable {
         /// A hash of short byte strings that reads them eight bytes at a time (a word is rarely longer than
         /// sixteen), where FNV-1a took a multiplication for every byte. Strings shorter than eight bytes are read
         /// with two loads that may overlap, so nothing is read past the end. Only the set sees it: the index's
-        /// contents are named with FNV-1a (`ContentHash`).
+        /// contents are named with FNV-1a (`GenerationHash`).
         static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             let n = bytes.count
             let p = UnsafeRawPointer(bytes.baseAddress!)
@@ -594,7 +594,7 @@ public struct SearchIndex: Sendable {
     /// was made for (`patchScript`), and the search page applies it only over that index, so an index and a patch
     /// replaced one after the other never mix, even for a page that loads between the two.
     public static func generation(of entries: [Entries]) -> String {
-        var hash = ContentHash()
+        var hash = GenerationHash()
         for list in entries {
             for (section, tokens) in list { hash.add(section, tokens: tokens) }
         }
@@ -602,7 +602,7 @@ public struct SearchIndex: Sendable {
     }
 
     /// FNV-1a over every section's address, title, heading and words, in order.
-    struct ContentHash: Sendable {
+    struct GenerationHash: Sendable {
         private var value = FNV1a.basis
 
         var name: String { String(value, radix: 16) }

@@ -153,7 +153,7 @@ public final class SiteBuilder {
     /// file is no longer the one that was parsed: its page would not match its links, headings and mentions.
     static func withDocument(_ note: Note, from loader: ContentLoader) throws -> Note {
         guard !note.hasDocument else { return note }
-        guard case .note(let file) = loader.read(note.source.path), Note.hash(of: file.text) == note.sourceHash else {
+        guard case .note(let file) = loader.read(note.source.path), ContentHash.of(file.text) == note.sourceHash else {
             throw NotesiteError.changedDuringRun(path: note.source.displayPath)
         }
         var note = note

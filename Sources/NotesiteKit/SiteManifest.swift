@@ -17,12 +17,6 @@ struct SiteManifest: Sendable {
         var modified: Int64
     }
 
-    /// A 128-bit hash of a file's bytes.
-    struct ContentHash: Sendable, Equatable {
-        var high: UInt64
-        var low: UInt64
-    }
-
     static let fileName = ".notesite-manifest"
     private static let header = "notesite-manifest 1"
 
@@ -104,53 +98,5 @@ struct SiteManifest: Sendable {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return (Int(info.st_size), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-    }
-
-    /// Four lanes of 64 bits, each taking every fourth word of eight bytes through a multiply and rotate, then
-    /// mixed into two: fast enough to hash every page of a large site (several GB/s), and far from colliding by
-    /// chance. It tells a build's output from the last one's, not a file from a forgery.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> ContentHash {
-        let prime1: UInt64 = 0x9e37_79b1_85eb_ca87, prime2: UInt64 = 0xc2b2_ae3d_27d4_eb4f
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (prime1 &+ prime2, prime2, 0, 0 &- prime1)
-        @inline(__always) func round(_ lane: UInt64, _ word: UInt64) -> UInt64 {
-            let x = lane &+ word &* prime2
-            return ((x << 31) | (x >> 33)) &* prime1
-        }
-        let n = bytes.count
-        var i = 0
-        if let base = bytes.baseAddress {
-            while i + 32 <= n {
-                lanes.0 = round(lanes.0, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                lanes.1 = round(lanes.1, base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
-                lanes.2 = round(lanes.2, base.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
-                lanes.3 = round(lanes.3, base.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
-                i += 32
-            }
-            while i + 8 <= n {
-                lanes.0 = round(lanes.0, base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                i += 8
-            }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-                shift += 8
-                i += 1
-            }
-            lanes.1 = round(lanes.1, tail)
-        }
-        func finish(_ x: UInt64) -> UInt64 {
-            var x = x
-            x ^= x >> 33
-            x &*= 0xff51_afd7_ed55_8ccd
-            x ^= x >> 33
-            x &*= 0xc4ce_b9fe_1a85_ec53
-            x ^= x >> 33
-            return x
-        }
-        let length = UInt64(n)
-        let high = finish(lanes.0 ^ ((lanes.2 << 17) | (lanes.2 >> 47)) ^ length)
-        let low = finish(lanes.1 &+ ((lanes.3 << 29) | (lanes.3 >> 35)) &+ (high ^ length &* prime1))
-        return ContentHash(high: high, low: low)
     }
 }

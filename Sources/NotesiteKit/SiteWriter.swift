@@ -77,7 +77,7 @@ public struct SiteWriter {
         /// Whether the old site's file `path`, at `current`, holds `bytes` (whose hash is `hash`): told by the
         /// manifest when the file is as it was written, else by reading it.
         fileprivate func oldFile(_ path: String, at current: String, holds bytes: UnsafeRawBufferPointer,
-                                 hash: SiteManifest.ContentHash) -> Bool {
+                                 hash: ContentHash) -> Bool {
             if let record = previous.records[path], let found = SiteManifest.identity(at: current),
                found.size == record.size, found.inode == record.inode, found.modified == record.modified {
                 return record.size == bytes.count && record.hash == hash
@@ -87,7 +87,7 @@ public struct SiteWriter {
         }
 
         /// Notes the staged file for the new manifest.
-        fileprivate func record(_ path: String, hash: SiteManifest.ContentHash, at target: String) {
+        fileprivate func record(_ path: String, hash: ContentHash, at target: String) {
             guard SiteManifest.canRecord(path), let found = SiteManifest.identity(at: target) else { return }
             let record = SiteManifest.Record(hash: hash, size: found.size, inode: found.inode, modified: found.modified)
             lock.withLock { staged.records[path] = record }
@@ -152,7 +152,7 @@ public struct SiteWriter {
                 return
             }
             let current = outputPath + "/" + file.path
-            let hash = SiteManifest.hash(bytes)
+            let hash = ContentHash.of(bytes)
             if !(staging.oldFile(file.path, at: current, holds: bytes, hash: hash) && link(current, target) == 0) {
                 try Self.write(bytes, to: target)
             }

@@ -182,7 +182,7 @@ import Testing
         var seen = Set<[UInt64]>()
         let text = Array("Адаптивный UISplitViewController 收起 — 0123456789 abcdefghijklmnopqrstuvwxyz".utf8.prefix(100))
         func hash(_ bytes: [UInt8]) -> [UInt64] {
-            let h = bytes.withUnsafeBytes { SiteManifest.hash($0) }
+            let h = bytes.withUnsafeBytes { ContentHash.of($0) }
             return [h.high, h.low]
         }
         for length in 0...text.count { #expect(seen.insert(hash(Array(text.prefix(length)))).inserted) }
