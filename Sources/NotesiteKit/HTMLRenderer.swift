@@ -33,11 +33,12 @@ public struct HTMLRenderer {
         self.hooks = hooks
     }
 
-    /// The body of `note` as HTML.
+    /// A raw HTML fragment as the page shows it: as the note's parse sanitized it, or sanitized here.
     private func clean(_ html: String) -> HTMLSanitizer.Clean {
         sanitized[html] ?? HTMLSanitizer.sanitize(html).clean
     }
 
+    /// The body of `note` as HTML.
     public static func render(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> String {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML

@@ -8,7 +8,8 @@ public struct OutputFile: Sendable {
 
     public enum Contents: Sendable {
         case text(String)
-        /// UTF-8 text put together as bytes (the search text scripts), written without being made a `String`.
+        /// UTF-8 text put together as bytes (the search scripts, `symbols.json`), written without being made a
+        /// `String`.
         case bytes([UInt8])
         /// A file copied unchanged from the content or templates folder.
         case copy(URL)

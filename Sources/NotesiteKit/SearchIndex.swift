@@ -169,18 +169,13 @@ public struct SearchIndex: Sendable {
         /// bytes (for UTF-8, the order of their Unicode scalars).
         func forEachInByteOrder(_ body: (_ place: Int, _ number: Int, UnsafeBufferPointer<UInt8>) -> Void) {
             storage.withUnsafeBufferPointer { storage in
-                ends.withUnsafeBufferPointer { ends in
-                    func word(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-                        let start = i == 0 ? 0 : Int(ends[i - 1])
-                        return UnsafeBufferPointer(rebasing: storage[start..<Int(ends[i])])
-                    }
-                    let sorted = (0..<ends.count).sorted { a, b in
-                        let x = word(a), y = word(b)
-                        let order = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
-                        return order != 0 ? order < 0 : x.count < y.count
-                    }
-                    for (place, number) in sorted.enumerated() { body(place, number, word(number)) }
+                func word(_ i: Int) -> UnsafeBufferPointer<UInt8> { Tokens.word(i, of: storage, ends: ends) }
+                let sorted = (0..<ends.count).sorted { a, b in
+                    let x = word(a), y = word(b)
+                    let order = memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count))
+                    return order != 0 ? order < 0 : x.count < y.count
                 }
+                for (place, number) in sorted.enumerated() { body(place, number, word(number)) }
             }
         }
 
@@ -273,15 +268,14 @@ public struct SearchIndex: Sendable {
         "assets/search/\(shard).js"
     }
 
-    /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
-    /// the search page.
     /// `note`'s text script, from its entries.
     static func shardFile(of note: Note, entries: Entries) -> OutputFile {
         shardFile(shard(of: note), sections: entries.map(\.section))
     }
 
-    /// Put together as bytes: the texts are most of the site's search data, and a `String` of each checked its
-    /// UTF-8 again.
+    /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
+    /// the search page. Put together as bytes: the texts are most of the site's search data, and a `String` of
+    /// each checked its UTF-8 again.
     public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
         var out: [UInt8] = []
         out.reserveCapacity(sections.reduce(64) { $0 + $1.text.utf8.count + 4 })
