@@ -15,6 +15,16 @@ public struct OutputFile: Sendable {
         case copy(URL)
     }
 
+    /// The hash of the file's bytes, which a rebuild compares to skip writing what did not change; for a copied
+    /// file, of the path it is copied from.
+    var contentHash: ContentHash {
+        switch contents {
+        case .text(let text): ContentHash.of(text)
+        case .bytes(let bytes): bytes.withUnsafeBytes { ContentHash.of($0) }
+        case .copy(let source): ContentHash.of(source.path)
+        }
+    }
+
     /// Whether the file is copied from the content or templates folder rather than made.
     var isCopy: Bool {
         if case .copy = contents { return true }

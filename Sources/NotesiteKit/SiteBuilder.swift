@@ -77,7 +77,7 @@ public final class SiteBuilder {
     /// Notes that could not be read, by path.
     private var unreadable: [String: Diagnostic] = [:]
     /// Each written file's content hash, by output path: the output folder as the last successful run left it.
-    private var written: [String: Int]?
+    private var written: [String: ContentHash]?
     private var lastSite: SiteIndex?
     /// What runs that found errors (and so wrote nothing) read since the last run that wrote: the next run that
     /// writes renders it too.
@@ -516,20 +516,8 @@ public final class SiteBuilder {
     /// Files a worker staged (by path, with their content hashes), or made for the writer to compare and write.
     struct Staged: Sendable {
         /// The staged files' paths, with their content hashes when the builder keeps them for its next run.
-        var hashes: [(path: String, hash: Int?)] = []
+        var hashes: [(path: String, hash: ContentHash?)] = []
         var files: [OutputFile] = []
-    }
-
-    /// A file's content hash, which a rebuild compares to skip writing what did not change.
-    static func contentHash(_ file: OutputFile) -> Int {
-        var hash = Hasher()
-        switch file.contents {
-        // The bytes, not the String: hashing a String normalises it first, which costs more than writing it.
-        case .text(var text): text.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0)) }
-        case .bytes(let bytes): bytes.withUnsafeBytes { hash.combine(bytes: $0) }
-        case .copy(let source): hash.combine(source.path)
-        }
-        return hash.finalize()
     }
 
     /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
@@ -538,7 +526,7 @@ public final class SiteBuilder {
     private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex, streamed: PageStream? = nil) throws -> (files: Int, pages: Int) {
         let writer = SiteWriter(output: options.output)
         let loader = self.loader
-        var hashes: [String: Int] = [:]
+        var hashes: [String: ContentHash] = [:]
         var filesWritten = streamed?.filesStaged ?? 0
         var pagesWritten = streamed?.pagesStaged ?? 0
         let everything = plan.everything || written == nil
@@ -551,8 +539,9 @@ public final class SiteBuilder {
             guard let staging else { return Staged(files: files) }
             var staged = Staged()
             for file in files {
-                try staging.add(file)
-                staged.hashes.append((file.path, keepsHashes ? Self.contentHash(file) : nil))
+                // The staging hashed the file's bytes already.
+                let hash = try staging.add(file)
+                staged.hashes.append((file.path, keepsHashes ? hash ?? file.contentHash : nil))
             }
             return staged
         }
@@ -563,7 +552,7 @@ public final class SiteBuilder {
                 if path.hasSuffix(".html") { pagesWritten += 1 }
             }
             for file in staged.files {
-                let hash = Self.contentHash(file)
+                let hash = file.contentHash
                 hashes[file.path] = hash
                 if written?[file.path] == hash, !file.isCopy { continue }
                 try writer.replace(file)

@@ -64,7 +64,10 @@ public struct SiteWriter {
         /// How many files of the old site were read to compare them with the new ones.
         public var filesRead: Int { lock.withLock { read } }
 
-        public func add(_ file: OutputFile) throws {
+        /// Stages `file`; returns the hash of its bytes (nil for a copied file), worked out to tell whether the old
+        /// site has it already.
+        @discardableResult
+        public func add(_ file: OutputFile) throws -> ContentHash? {
             try writer.put(file, under: writer.stagingPath, atomically: false, staging: self) { folder in
                 try lock.withLock {
                     guard !made.contains(folder) else { return }
@@ -135,8 +138,10 @@ public struct SiteWriter {
     /// text, the staged file is a hard link to it instead of a copy. Deleting the old site then frees no blocks for
     /// the files that did not change, which on a file system that discards freed blocks costs more than writing
     /// them.
+    /// Returns the hash of the bytes written when they were hashed (when staging).
+    @discardableResult
     private func put(_ file: OutputFile, under root: String, atomically: Bool, staging: Staging? = nil,
-                     makeFolder: (String) throws -> Void) throws {
+                     makeFolder: (String) throws -> Void) throws -> ContentHash? {
         guard Self.isSafe(file.path) else {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
         }
@@ -146,6 +151,7 @@ public struct SiteWriter {
         let destination = root + "/" + file.path
         // Atomically: into a hidden file beside the destination, then renamed over it in one step.
         let target = atomically ? root + "/" + (folder.isEmpty ? "" : folder + "/") + ".notesite-\(UUID().uuidString)" : destination
+        var hashed: ContentHash?
         func put(_ bytes: UnsafeRawBufferPointer) throws {
             guard let staging else {
                 try Self.write(bytes, to: target)
@@ -157,6 +163,7 @@ public struct SiteWriter {
                 try Self.write(bytes, to: target)
             }
             staging.record(file.path, hash: hash, at: target)
+            hashed = hash
         }
         switch file.contents {
         case .text(var text):
@@ -172,6 +179,7 @@ public struct SiteWriter {
             unlink(target)
             throw NotesiteError.writeFailed(path: file.path, reason: reason)
         }
+        return hashed
     }
 
     /// Writes `bytes` to a new or truncated file. Plain `write(2)` calls: Foundation's `Data.write` also calls
