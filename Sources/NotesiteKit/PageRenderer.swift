@@ -90,7 +90,7 @@ public struct PageRenderer: Sendable {
 
     /// The same files, one job each, for a caller that runs them with its other jobs and writes each file as it
     /// comes.
-    /// `symbolsFile`: whether `reference/symbols.json` is made (see `ReferenceSite.pageJobs`).
+    /// `symbolsFile`: whether `reference/symbols.json` is made with its contents (see `ReferenceSite.pageJobs`).
     public func referencePageJobs(symbolsFile: Bool = true) -> [@Sendable () -> [OutputFile]] {
         let jobs = reference?.pageJobs(templates: templates, symbolsFile: symbolsFile) { page, title in
             common(page: page, language: nil, title: title)

@@ -419,7 +419,7 @@ public final class SiteBuilder {
         paths.formUnion(pages.map(\.path))
         let baseURL = options.baseURL, content = options.content
         // The other files, each kept only as its path and, for a page, its ids and links, as soon as it is made.
-        // symbols.json is only a link target here: its path is counted below, its contents are not made.
+        // symbols.json is only a link target here: it is made empty.
         let jobs: [@Sendable () -> [OutputFile]] = renderer.referencePageJobs(symbolsFile: false) + [
             { renderer.listingPages() },
             { renderer.sitePages(baseURL: baseURL, search: .none) + renderer.staticFiles(contentRoot: content) },
@@ -431,7 +431,6 @@ public final class SiteBuilder {
             }
         }
         paths.formUnion([PageRenderer.searchIndexPath, SearchIndex.patchPath])
-        if let reference = renderer.reference, !reference.data.isEmpty { paths.insert(ReferenceSite.symbolsJSONPath) }
         // Links the notes' own diagnostics already name are not reported again from the pages.
         var known: Set<String> = []
         for note in index.notes {

@@ -105,14 +105,14 @@ public struct ReferenceSite: Sendable {
 
     /// The reference's files, one job each: the jobs run side by side, and each file can go to disk as soon as it
     /// is made, so the largest pages are never all in memory at once.
-    /// `symbolsFile`: whether `symbols.json` is one of the jobs. check, which reads only the pages' links, leaves it
-    /// out and counts its path as there: it lists every mention on the site.
+    /// `symbolsFile`: whether `symbols.json` is made with its contents. check, which reads only the pages' links
+    /// and the site's paths, gets it empty: it lists every mention on the site.
     func pageJobs(templates: TemplateSet, symbolsFile: Bool = true,
                   common: @escaping @Sendable (String, String) -> [String: Any]) -> [@Sendable () -> OutputFile] {
         guard !data.isEmpty else { return [] }
         // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
         // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
-        var jobs: [@Sendable () -> OutputFile] = symbolsFile ? [{ OutputFile(path: Self.symbolsJSONPath, contents: .bytes(symbolsJSON())) }] : []
+        var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .bytes(symbolsFile ? symbolsJSON() : [])) }]
         let bySymbol = self.bySymbol.value
         var mentionCount: [String: Int] = [:]
         for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.count ?? 0 }
