@@ -52,17 +52,11 @@ public struct SiteWriter {
         /// `lock`).
         private let previous: SiteManifest
         private var staged = SiteManifest()
-        /// How many files of the site in the output folder were read to be compared with the new ones: those
-        /// the manifest did not vouch for. Guarded by `lock`.
-        private var read = 0
 
         init(writer: SiteWriter) {
             self.writer = writer
             previous = SiteManifest.load(from: writer.outputPath)
         }
-
-        /// How many files of the old site were read to compare them with the new ones.
-        public var filesRead: Int { lock.withLock { read } }
 
         /// Stages `file`; returns the hash of its bytes (nil for a copied file), worked out to tell whether the old
         /// site has it already.
@@ -85,7 +79,6 @@ public struct SiteWriter {
                found.size == record.size, found.inode == record.inode, found.modified == record.modified {
                 return record.size == bytes.count && record.hash == hash
             }
-            lock.withLock { read += 1 }
             return SiteWriter.file(at: current, holds: bytes)
         }
 
@@ -137,8 +130,7 @@ public struct SiteWriter {
     /// `staging`: the site being staged. When the site in the output folder already has the file with the same
     /// text, the staged file is a hard link to it instead of a copy. Deleting the old site then frees no blocks for
     /// the files that did not change, which on a file system that discards freed blocks costs more than writing
-    /// them.
-    /// Returns the hash of the bytes written when they were hashed (when staging).
+    /// them. Returns the hash of the bytes written when staging, which hashes them.
     @discardableResult
     private func put(_ file: OutputFile, under root: String, atomically: Bool, staging: Staging? = nil,
                      makeFolder: (String) throws -> Void) throws -> ContentHash? {
