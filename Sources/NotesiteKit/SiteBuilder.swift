@@ -698,6 +698,7 @@ extension SiteBuilder {
     /// Every note as its front matter lists it, read before any note is parsed: the start of each file is enough.
     /// With each listed note's front matter, by source path, for its parse to use rather than read it again.
     static func listing(of tree: ContentTree, from loader: ContentLoader) -> (index: SiteIndex, frontMatter: [String: NoteParser.FrontMatter]) {
+        loader.prefetch(tree.notes)
         let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }.compactMap { $0 }
         var frontMatter: [String: NoteParser.FrontMatter] = [:]
         frontMatter.reserveCapacity(listed.count)
