@@ -52,6 +52,10 @@ public struct SiteWriter {
         /// `lock`).
         private let previous: SiteManifest
         private var staged = SiteManifest()
+        /// The files of the new site written to the staging folder, and those that the site in the output folder
+        /// holds already, which stay where they are (both guarded by `lock`).
+        private var written: [String] = []
+        private var kept: [String] = []
 
         init(writer: SiteWriter) {
             self.writer = writer
@@ -63,36 +67,65 @@ public struct SiteWriter {
         @discardableResult
         public func add(_ file: OutputFile) throws -> ContentHash? {
             try writer.put(file, under: writer.stagingPath, atomically: false, staging: self) { folder in
-                try lock.withLock {
-                    guard !made.contains(folder) else { return }
-                    try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-                    made.insert(folder)
-                }
+                try makeFolder(folder)
             }
         }
 
-        /// Whether the old site's file `path`, at `current`, holds `bytes` (whose hash is `hash`): told by the
-        /// manifest when the file is as it was written, else by reading it.
+        private func makeFolder(_ folder: String) throws {
+            try lock.withLock {
+                guard !made.contains(folder) else { return }
+                try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                made.insert(folder)
+            }
+        }
+
+        /// The record of the old site's file `path`, at `current`, when it holds `bytes` (whose hash is `hash`):
+        /// told by the manifest when the file is as it was written, else by reading it. nil when it does not.
         fileprivate func oldFile(_ path: String, at current: String, holds bytes: UnsafeRawBufferPointer,
-                                 hash: ContentHash) -> Bool {
+                                 hash: ContentHash) -> SiteManifest.Record? {
             if let record = previous.records[path], let found = SiteManifest.identity(at: current),
                found.size == record.size, found.inode == record.inode, found.modified == record.modified {
-                return record.size == bytes.count && record.hash == hash
+                return record.size == bytes.count && record.hash == hash ? record : nil
             }
-            return SiteWriter.file(at: current, holds: bytes)
+            guard SiteWriter.file(at: current, holds: bytes), let found = SiteManifest.identity(at: current) else { return nil }
+            return SiteManifest.Record(hash: hash, size: found.size, inode: found.inode, modified: found.modified)
         }
 
-        /// Notes the staged file for the new manifest.
-        fileprivate func record(_ path: String, hash: ContentHash, at target: String) {
-            guard SiteManifest.canRecord(path), let found = SiteManifest.identity(at: target) else { return }
-            let record = SiteManifest.Record(hash: hash, size: found.size, inode: found.inode, modified: found.modified)
-            lock.withLock { staged.records[path] = record }
+        /// Notes the file written to the staging folder, for the new manifest (`hash` nil: a copy, not recorded).
+        fileprivate func record(_ path: String, hash: ContentHash?, at target: String) {
+            let record = hash.flatMap { hash in
+                SiteManifest.identity(at: target).map { SiteManifest.Record(hash: hash, size: $0.size, inode: $0.inode, modified: $0.modified) }
+            }
+            lock.withLock {
+                written.append(path)
+                if let record, SiteManifest.canRecord(path) { staged.records[path] = record }
+            }
+        }
+
+        /// Notes that the new site's file `path` is the old site's file, as `record` describes it: it stays.
+        fileprivate func keep(_ path: String, record: SiteManifest.Record) {
+            lock.withLock {
+                kept.append(path)
+                if SiteManifest.canRecord(path) { staged.records[path] = record }
+            }
         }
 
         /// Puts the new site in place of the old one, then its manifest in place of the old site's. A manifest
         /// that cannot be written costs the next build only the reading it saves, so that is not an error.
+        ///
+        /// When most of the new site is in the old one already, the written files are moved into the old site
+        /// one by one and the files it no longer has are deleted (`merge`): a rebuild that changed a few pages
+        /// touches only those. Otherwise (or when the old site is not laid out as the new one needs, say a file
+        /// where the new site has a folder), the old files that stay are linked into the staging folder and the
+        /// folders are swapped (`swap`).
         public func commit() throws {
-            try writer.swap()
+            let written = lock.withLock { self.written }
+            let kept = lock.withLock { self.kept }
+            let merged = kept.count >= written.count ? try writer.merge(written: written, kept: kept) : false
+            if !merged {
+                try linkIntoStaging(kept)
+                try writer.swap()
+            }
             let manifest = lock.withLock { staged }
             let temporary = writer.outputPath + "/" + SiteManifest.fileName + "-" + UUID().uuidString
             var text = manifest.text()
@@ -107,6 +140,21 @@ public struct SiteWriter {
         /// Forgets the staged files; the previous site stays.
         public func abandon() {
             try? writer.fm.removeItem(at: writer.staging)
+        }
+
+        /// Hard links to the old site's files that stay, in the staging folder, so that it holds the whole site.
+        private func linkIntoStaging(_ paths: [String]) throws {
+            let batches = stride(from: 0, to: paths.count, by: 256).map { Array(paths[$0..<min($0 + 256, paths.count)]) }
+            let failures = try batches.parallelMap { batch -> (String, Int32)? in
+                for path in batch {
+                    try makeFolder(String(path.split(separator: "/").dropLast().joined(separator: "/")))
+                    if link(writer.outputPath + "/" + path, writer.stagingPath + "/" + path) != 0 { return (path, errno) }
+                }
+                return nil
+            }
+            if let (path, code) = failures.lazy.compactMap({ $0 }).first {
+                throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(code)) + "; it changed while the site was being built, so build again")
+            }
         }
     }
 
@@ -128,9 +176,8 @@ public struct SiteWriter {
 
     /// Writes `file` below `root`, after `makeFolder` has made sure its folder (a path below `root`) exists.
     /// `staging`: the site being staged. When the site in the output folder already has the file with the same
-    /// text, the staged file is a hard link to it instead of a copy. Deleting the old site then frees no blocks for
-    /// the files that did not change, which on a file system that discards freed blocks costs more than writing
-    /// them. Returns the hash of the bytes written when staging, which hashes them.
+    /// text, nothing is written: the old file stays (`Staging.commit`). Returns the hash of the bytes when
+    /// staging, which hashes them.
     @discardableResult
     private func put(_ file: OutputFile, under root: String, atomically: Bool, staging: Staging? = nil,
                      makeFolder: (String) throws -> Void) throws -> ContentHash? {
@@ -138,7 +185,6 @@ public struct SiteWriter {
             throw NotesiteError.outputInvalid(path: file.path, reason: "the path leaves the output folder")
         }
         let folder = String(file.path.split(separator: "/").dropLast().joined(separator: "/"))
-        try makeFolder(folder)
         // Paths as strings: a URL made for each of thousands of files was a visible part of writing them.
         let destination = root + "/" + file.path
         // Atomically: into a hidden file beside the destination, then renamed over it in one step.
@@ -146,16 +192,19 @@ public struct SiteWriter {
         var hashed: ContentHash?
         func put(_ bytes: UnsafeRawBufferPointer) throws {
             guard let staging else {
+                try makeFolder(folder)
                 try Self.write(bytes, to: target)
                 return
             }
-            let current = outputPath + "/" + file.path
             let hash = ContentHash.of(bytes)
-            if !(staging.oldFile(file.path, at: current, holds: bytes, hash: hash) && link(current, target) == 0) {
-                try Self.write(bytes, to: target)
-            }
-            staging.record(file.path, hash: hash, at: target)
             hashed = hash
+            if let record = staging.oldFile(file.path, at: outputPath + "/" + file.path, holds: bytes, hash: hash) {
+                staging.keep(file.path, record: record)
+                return
+            }
+            try makeFolder(folder)
+            try Self.write(bytes, to: target)
+            staging.record(file.path, hash: hash, at: target)
         }
         switch file.contents {
         case .text(var text):
@@ -163,8 +212,10 @@ public struct SiteWriter {
         case .bytes(let bytes):
             try bytes.withUnsafeBytes { try put($0) }
         case .copy(let source):
+            try makeFolder(folder)
             try? fm.removeItem(atPath: target)
             try fm.copyItem(atPath: source.path, toPath: target)
+            staging?.record(file.path, hash: nil, at: target)
         }
         if atomically, rename(target, destination) != 0 {
             let reason = String(cString: strerror(errno))
@@ -249,6 +300,91 @@ public struct SiteWriter {
         try Self.removeTree(at: previous.path)
     }
 
+    /// Moves the staged files `written` into the old site, over the files they replace, and deletes the old
+    /// site's files that are neither those nor `kept` (the old files that stay), and the folders left empty.
+    /// Entries of the output folder whose names start with `.` are left alone, as by `swap`. Returns false,
+    /// having changed nothing, when the old site is not laid out as the new one needs: a kept file is not a plain
+    /// file in a plain folder of the site (it changed meanwhile, or a folder on its way is a link), or a written
+    /// file's place or a folder on its way is something else in the old site. Throws when a written file cannot
+    /// be moved in, and the site is then part old, part new.
+    fileprivate func merge(written: [String], kept: [String]) throws -> Bool {
+        guard let old = try? Self.entries(below: outputPath, skippingHidden: true) else { return false }
+        var folders: Set<String> = []
+        for path in written + kept {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        guard kept.allSatisfy({ old[$0] == .file }),
+              written.allSatisfy({ old[$0] != .folder }),
+              folders.allSatisfy({ old[$0] == nil || old[$0] == .folder })
+        else { return false }
+        for folder in folders.sorted() where old[folder] == nil {
+            if mkdir(outputPath + "/" + folder, 0o755) != 0 && errno != EEXIST { return false }
+        }
+        for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
+            throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: String(cString: strerror(errno)))
+        }
+        let site = Set(written).union(kept)
+        let stale = old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key }
+        try? Self.unlinkAll(stale)
+        // Deepest first; a folder that something was put in meanwhile stays.
+        for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.sorted(by: >) {
+            rmdir(outputPath + "/" + folder)
+        }
+        try? Self.removeTree(at: stagingPath)
+        return true
+    }
+
+    /// What is below `root`, by path relative to it: without following links, and without the entries of `root`
+    /// whose names start with `.` when `skippingHidden`.
+    enum EntryKind { case file, folder, other }
+    static func entries(below root: String, skippingHidden: Bool = false) throws -> [String: EntryKind] {
+        var found: [String: EntryKind] = [:]
+        var pending = [""]
+        while let folder = pending.popLast() {
+            let path = folder.isEmpty ? root : root + "/" + folder
+            guard let listing = opendir(path) else {
+                throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+            }
+            defer { closedir(listing) }
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+                guard name != ".", name != "..", !(skippingHidden && folder.isEmpty && name.hasPrefix(".")) else { continue }
+                let child = folder.isEmpty ? name : folder + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == DT_UNKNOWN {
+                    // A file system that does not say in the listing.
+                    var info = stat()
+                    guard lstat(root + "/" + child, &info) == 0 else { continue }
+                    type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
+                }
+                switch type {
+                case Int32(DT_DIR):
+                    found[child] = .folder
+                    pending.append(child)
+                case Int32(DT_REG): found[child] = .file
+                default: found[child] = .other
+                }
+            }
+        }
+        return found
+    }
+
+    /// Deletes the files at `paths` (not following links), some hundreds at a time on all cores.
+    static func unlinkAll(_ paths: [String]) throws {
+        let batches = stride(from: 0, to: paths.count, by: 256).map { Array(paths[$0..<min($0 + 256, paths.count)]) }
+        let failures = batches.parallelMap { batch -> (String, Int32)? in
+            for file in batch where unlink(file) != 0 && errno != ENOENT { return (file, errno) }
+            return nil
+        }
+        if let (file, code) = failures.lazy.compactMap({ $0 }).first {
+            throw NotesiteError.writeFailed(path: file, reason: String(cString: strerror(code)))
+        }
+    }
+
     /// Deletes the folder at `path` with everything in it, its files on both cores, some hundreds at a time: on
     /// one thread, deleting the old copy of a 10,000-note site (20,000 files) took 0.15–0.2 s, all of it after the
     /// new site was in place. Symbolic links are deleted, not followed.
@@ -275,14 +411,7 @@ public struct SiteWriter {
                 if isFolder { pending.append(child) } else { files.append(child) }
             }
         }
-        let batches = stride(from: 0, to: files.count, by: 256).map { Array(files[$0..<min($0 + 256, files.count)]) }
-        let failures = batches.parallelMap { batch -> (String, Int32)? in
-            for file in batch where unlink(file) != 0 && errno != ENOENT { return (file, errno) }
-            return nil
-        }
-        if let (file, code) = failures.lazy.compactMap({ $0 }).first {
-            throw NotesiteError.writeFailed(path: file, reason: String(cString: strerror(code)))
-        }
+        try unlinkAll(files)
         // Deepest first: a folder is listed before the folders inside it.
         for folder in folders.reversed() where rmdir(folder) != 0 && errno != ENOENT {
             throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))

@@ -115,6 +115,85 @@ import Testing
         #expect(stat(site.output.appendingPathComponent("ru/svorachivanie.html").path, &info) == 0 && info.st_nlink == 1)
     }
 
+    /// The files below `folder`, by path, without its entries that start with `.`.
+    private func files(below folder: URL) throws -> Set<String> {
+        Set(try SiteWriter.entries(below: folder.path, skippingHidden: true).filter { $0.value != .folder }.keys)
+    }
+
+    private func inode(_ url: URL) throws -> UInt64 {
+        var info = stat()
+        try #require(lstat(url.path, &info) == 0)
+        return UInt64(info.st_ino)
+    }
+
+    /// A rebuild that changes a little moves the new files into the site as it stands: its folders stay the
+    /// same folders (a shell or server inside one still sees the site), and whatever the new site lacks goes.
+    @Test func aRebuildMovesTheChangedFilesInAndClearsWhatTheSiteNoLongerHas() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let fm = FileManager.default
+        let out = site.output
+        // Leftovers the site does not make: a page, a folder of them, a hidden file below the top; and what the
+        // output folder's own hidden entries hold, which stays.
+        try Data("stray".utf8).write(to: out.appendingPathComponent("ru/stray.html"))
+        try fm.createDirectory(at: out.appendingPathComponent("old/inner"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("old/inner/page.html"))
+        try Data("x".utf8).write(to: out.appendingPathComponent("ru/.swp"))
+        try fm.createDirectory(at: out.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("ref: main".utf8).write(to: out.appendingPathComponent(".git/HEAD"))
+        let folder = try inode(out.appendingPathComponent("ru"))
+        let unchanged = try inode(out.appendingPathComponent("ru/svorachivanie.html"))
+
+        try site.write("notes/en/collapse.md", try String(contentsOf: site.content.appendingPathComponent("notes/en/collapse.md"), encoding: .utf8)
+            + "\nOne more line.\n")
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded)
+        #expect(try site.read("en/collapse.html").contains("One more line."))
+        #expect(try inode(out.appendingPathComponent("ru")) == folder, "the folder was replaced, not kept")
+        #expect(try inode(out.appendingPathComponent("ru/svorachivanie.html")) == unchanged)
+        for gone in ["ru/stray.html", "old", "ru/.swp", ".notesite-staging", ".notesite-previous"] {
+            #expect(!fm.fileExists(atPath: out.appendingPathComponent(gone).path), "\(gone) is still there")
+        }
+        #expect(try String(contentsOf: out.appendingPathComponent(".git/HEAD"), encoding: .utf8) == "ref: main")
+        // The same files as a build into an empty folder.
+        let fresh = ScratchSite(copyOf: site)
+        _ = try SitePipeline.build(fresh.options)
+        #expect(try files(below: out) == files(below: fresh.output))
+        #expect(try site.read("en/collapse.html") == fresh.read("en/collapse.html"))
+    }
+
+    /// Where the old site is not laid out as the new one needs, the rebuild still puts the whole site in place,
+    /// and writes nothing through a link to a folder outside it.
+    @Test func aRebuildOverAnOddlyShapedSitePutsTheWholeSiteInPlace() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let fm = FileManager.default
+        let out = site.output
+        let expected = try files(below: out)
+        func isFolder(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(out.appendingPathComponent(path).path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+        // `ru/` moved out of the site and linked back in its place: its pages are the same, and stay the same.
+        let outside = site.root.appendingPathComponent("outside-ru")
+        try fm.moveItem(at: out.appendingPathComponent("ru"), to: outside)
+        try fm.createSymbolicLink(atPath: out.appendingPathComponent("ru").path, withDestinationPath: outside.path)
+        let outsideFiles = try files(below: outside)
+        let outsidePage = try String(contentsOf: outside.appendingPathComponent("svorachivanie.html"), encoding: .utf8)
+        #expect(try SitePipeline.build(site.options).succeeded)
+        #expect(isFolder("ru"))
+        #expect(try files(below: out) == expected)
+        #expect(try files(below: outside) == outsideFiles)
+        #expect(try String(contentsOf: outside.appendingPathComponent("svorachivanie.html"), encoding: .utf8) == outsidePage)
+
+        // A file where the site has the folder `assets/search`.
+        try fm.removeItem(at: out.appendingPathComponent("assets/search"))
+        try Data("not a folder".utf8).write(to: out.appendingPathComponent("assets/search"))
+        #expect(try SitePipeline.build(site.options).succeeded)
+        #expect(isFolder("assets/search"))
+        #expect(try files(below: out) == expected)
+    }
+
     @Test func theManifestVouchesForFilesAsTheyWereWritten() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
