@@ -74,20 +74,26 @@ extension Array where Element == Diagnostic {
         func ranks(_ values: Set<String>) -> [String: Int] {
             Dictionary(uniqueKeysWithValues: values.sorted().enumerated().map { ($1, $0) })
         }
-        let files = ranks(Set(lazy.map(\.file)))
-        let rules = ranks(Set(lazy.map(\.rule)))
+        // The distinct files and rules, read in place (`lazy.map(\.file)` copied every finding) and, as findings
+        // come in runs of one file and rule, hashed once a run.
+        var distinctFiles: Set<String> = []
+        var distinctRules: Set<String> = []
+        for i in indices where i == startIndex || self[i].file != self[i - 1].file || self[i].rule != self[i - 1].rule {
+            distinctFiles.insert(self[i].file)
+            distinctRules.insert(self[i].rule)
+        }
+        let files = ranks(distinctFiles)
+        let rules = ranks(distinctRules)
         var keys: [(file: Int, line: Int, column: Int, rule: Int, place: Int)] = []
         keys.reserveCapacity(count)
-        // Findings come in runs of one file: its rank is looked up once a run.
-        var lastFile: String?
+        // Ranks are looked up once a run, too.
         var fileRank = 0
-        for (place, diagnostic) in enumerated() {
-            if diagnostic.file != lastFile {
-                lastFile = diagnostic.file
-                fileRank = files[diagnostic.file]!
-            }
-            let location = diagnostic.location ?? SourceLocation(line: 0, column: 0)
-            keys.append((fileRank, location.line, location.column, rules[diagnostic.rule]!, place))
+        var ruleRank = 0
+        for place in indices {
+            if place == startIndex || self[place].file != self[place - 1].file { fileRank = files[self[place].file]! }
+            if place == startIndex || self[place].rule != self[place - 1].rule { ruleRank = rules[self[place].rule]! }
+            let location = self[place].location ?? SourceLocation(line: 0, column: 0)
+            keys.append((fileRank, location.line, location.column, ruleRank, place))
         }
         keys.sort { $0 < $1 }
         return keys.map { self[$0.place] }

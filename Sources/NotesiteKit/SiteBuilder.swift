@@ -440,12 +440,13 @@ public final class SiteBuilder {
                 }
             }
         }
-        let all = diagnostics + HTMLLinkChecker.check(pages, paths: paths, outputDisplay: options.outputDisplay, skipping: known)
-        return all.map { d in
-            var d = d
-            if d.severity == .warning, RuleCatalog.errorsInCheck.contains(d.rule) { d.severity = .error }
-            return d
-        }.sortedForDisplay()
+        var all = diagnostics
+        all += HTMLLinkChecker.check(pages, paths: paths, outputDisplay: options.outputDisplay, skipping: known)
+        // In place: a large site's check has tens of thousands of findings, and copying one copies its strings.
+        for i in all.indices where all[i].severity == .warning && RuleCatalog.errorsInCheck.contains(all[i].rule) {
+            all[i].severity = .error
+        }
+        return all.sortedForDisplay()
     }
 
     // MARK: Render and write
