@@ -82,26 +82,22 @@ extension MarkdownNode {
         }
     }
 
-    /// Calls `body` for this node and every node below it, in document order, without recursion on the stack.
+    /// Calls `body` for this node and every node below it, in document order. Recursion is bounded: the parse
+    /// flattens nesting deeper than `MarkdownParser.maximumDepth`.
     public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
         try body(self)
-        // The child lists being walked, each with the position of the next child: nodes are not copied onto a
-        // stack, only their lists are retained. Each node is lent to `body` from its list's storage; taking it
-        // out by subscript copied it, a retain for each of its strings and its children.
-        var pending: [(children: [MarkdownNode], next: Int)] = [(children, 0)]
-        while let top = pending.indices.last {
-            let list = pending[top].children
-            let next = pending[top].next
-            guard next < list.count else {
-                pending.removeLast()
-                continue
+        try Self.forEach(in: children, body)
+    }
+
+    /// Each node of `nodes` and the nodes below it, lent to `body` from the lists' storage: a node taken out of
+    /// its list by subscript was a copy, a retain for each of its strings and its children, and a stack of
+    /// pending lists cost a retain for each list on it.
+    private static func forEach(in nodes: [MarkdownNode], _ body: (MarkdownNode) throws -> Void) rethrows {
+        try nodes.withUnsafeBufferPointer { nodes in
+            for i in nodes.indices {
+                try body(nodes[i])
+                if !nodes[i].children.isEmpty { try forEach(in: nodes[i].children, body) }
             }
-            pending[top].next = next + 1
-            let grandchildren: [MarkdownNode]? = try list.withUnsafeBufferPointer { nodes in
-                try body(nodes[next])
-                return nodes[next].children.isEmpty ? nil : nodes[next].children
-            }
-            if let grandchildren { pending.append((grandchildren, 0)) }
         }
     }
 }
