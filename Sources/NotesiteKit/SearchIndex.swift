@@ -39,9 +39,12 @@ public struct SearchIndex: Sendable {
     /// index finds them by their bytes and sorts them by their bytes, which spares the Unicode normalisation that
     /// hashing or comparing a `String` of Chinese or Russian costs, and a `String` for every word of every section.
     private var words = ByteStringSet(expected: 1 << 12)
-    /// Each word's sections, by the word's number, and by section id (32 bits: a site has far fewer than four
-    /// billion sections, and the postings are most of the index's memory).
-    private var postings: [[UInt32]] = []
+    /// The postings: each section's words, by number, section after section, and where each section's end (32
+    /// bits: a site has far fewer than four billion of either, and the postings are most of the index's memory).
+    /// They are grouped by word when the script is written (`postingsByWord`): a list per word, appended to for
+    /// every occurrence, cost a uniqueness check of the outer list and of the word's, and a buffer per word.
+    private var postingWords: [UInt32] = []
+    private var sectionEnds: [UInt32] = []
 
     public init() {}
 
@@ -118,13 +121,37 @@ public struct SearchIndex: Sendable {
         section.text = ""
         sections.append(section)
         tokens.forEachHashedWord { word, hash in
-            let (number, inserted) = words.insert(word, hash: hash)
-            if inserted {
-                postings.append([UInt32(id)])
-            } else {
-                postings[number].append(UInt32(id))
+            postingWords.append(UInt32(words.insert(word, hash: hash).number))
+        }
+        sectionEnds.append(UInt32(postingWords.count))
+    }
+
+    /// The postings grouped by word (a counting sort): word `n`'s section ids, ascending, are
+    /// `ids[starts[n]..<starts[n + 1]]`.
+    private func postingsByWord() -> (starts: [Int], ids: [UInt32]) {
+        var starts = [Int](repeating: 0, count: words.count + 1)
+        var ids = [UInt32](repeating: 0, count: postingWords.count)
+        postingWords.withUnsafeBufferPointer { postingWords in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for word in postingWords { starts[Int(word) + 1] += 1 }
+                for i in 0..<(starts.count - 1) { starts[i + 1] += starts[i] }
+            }
+            var next = starts
+            next.withUnsafeMutableBufferPointer { next in
+                ids.withUnsafeMutableBufferPointer { ids in
+                    var k = 0
+                    for (section, end) in sectionEnds.enumerated() {
+                        while k < Int(end) {
+                            let word = Int(postingWords[k])
+                            ids[next[word]] = UInt32(section)
+                            next[word] += 1
+                            k += 1
+                        }
+                    }
+                }
             }
         }
+        return (starts, ids)
     }
 
     /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
@@ -654,7 +681,7 @@ public struct SearchIndex: Sendable {
         var shardNames: [String] = []
         var positions: [Int] = []
         var out: [UInt8] = []
-        out.reserveCapacity(sections.count * 128 + words.storageCount * 2 + postingCount * 4 + 1024)
+        out.reserveCapacity(sections.count * 128 + words.storageCount * 2 + postingWords.count * 4 + 1024)
         out += "window.\(variable) = {".utf8
         if let stamp {
             JSON.append(stamp.key, to: &out)
@@ -707,14 +734,16 @@ public struct SearchIndex: Sendable {
         }
         out += "],\n\"index\": {".utf8
         // The postings, in the order of their words' bytes, which for UTF-8 is the order of their Unicode scalars.
+        let (starts, ids) = postingsByWord()
         words.forEachInByteOrder { i, number, word in
             if i > 0 { out += ",\n".utf8 }
             JSON.append(word, to: &out)
             out += ": [".utf8
             // Ids ascend; each is written as the difference from the one before, which keeps the file small.
             var previous: UInt32 = 0
-            for (k, id) in postings[number].enumerated() {
-                if k > 0 { out.append(UInt8(ascii: ",")) }
+            for k in starts[number]..<starts[number + 1] {
+                let id = ids[k]
+                if k > starts[number] { out.append(UInt8(ascii: ",")) }
                 JSON.appendDecimal(Int(id - previous), to: &out)
                 previous = id
             }
@@ -724,6 +753,4 @@ public struct SearchIndex: Sendable {
         return out
     }
 
-    /// How many section ids the postings hold, for sizing the index's script.
-    private var postingCount: Int { postings.reduce(0) { $0 + $1.count } }
 }
