@@ -72,13 +72,6 @@ public struct SearchIndex: Sendable {
             bytes.withUnsafeBufferPointer { String(decoding: Self.word(i, of: $0, ends: ends), as: UTF8.self) }
         }
 
-        /// Calls `body` with each word's bytes, in order.
-        func forEachWord(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            bytes.withUnsafeBufferPointer { bytes in
-                for i in ends.indices { body(Self.word(i, of: bytes, ends: ends)) }
-            }
-        }
-
         /// Calls `body` with each word's bytes and hash, in order.
         fileprivate func forEachHashedWord(_ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
             bytes.withUnsafeBufferPointer { bytes in
@@ -252,7 +245,7 @@ public struct SearchIndex: Sendable {
         /// A hash of short byte strings that reads them eight bytes at a time (a word is rarely longer than
         /// sixteen), where FNV-1a took a multiplication for every byte. Strings shorter than eight bytes are read
         /// with two loads that may overlap, so nothing is read past the end. Only the set sees it: the index's
-        /// contents are named with FNV-1a (`GenerationHash`).
+        /// contents are named by `GenerationHash`.
         static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             let n = bytes.count
             let p = UnsafeRawPointer(bytes.baseAddress!)
@@ -622,7 +615,9 @@ public struct SearchIndex: Sendable {
         return hash.name
     }
 
-    /// FNV-1a over every section's address, title, heading and words, in order.
+    /// Every section's address, title and heading (FNV-1a) and words, in order. The words, most of the bytes, are
+    /// hashed a section at a time, with where each ends, by `ContentHash`: FNV-1a takes a multiplication a byte,
+    /// and the index's thread hashed every word of the site that way.
     struct GenerationHash: Sendable {
         private var value = FNV1a.basis
 
@@ -632,7 +627,12 @@ public struct SearchIndex: Sendable {
             mix(section.url)
             mix(section.title)
             mix(section.heading ?? "")
-            tokens.forEachWord { mix($0) }
+            let words = tokens.bytes.withUnsafeBytes { ContentHash.of($0) }
+            let ends = tokens.ends.withUnsafeBytes { ContentHash.of($0) }
+            for part in [words.high, words.low, ends.high, ends.low] {
+                value = (value ^ part) &* 0x9fb2_1c65_1e98_df25
+                value ^= value >> 29
+            }
         }
 
         private mutating func mix(_ text: String) {

@@ -122,6 +122,29 @@ import Testing
         #expect(SearchIndex(entries: [Array(kept.prefix(1)), Array(fresh.dropFirst())]).script() == SearchIndex(entries: [fresh]).script())
     }
 
+    /// The name of an index's contents changes with any word, with where words break, and with their order, and
+    /// not with where the words were kept from.
+    @Test func theGenerationNamesTheWordsOfEverySection() {
+        func generation(_ texts: [String]) -> String {
+            let entries: SearchIndex.Entries = texts.enumerated().map { i, text in
+                let section = SearchIndex.Section(title: "Note", heading: nil, language: .en, url: "en/n.html#s\(i)", text: text, shard: "en/n")
+                return (section, SearchIndex.uniqueTokens(of: section))
+            }
+            return SearchIndex.generation(of: [entries])
+        }
+        let base = generation(["split view controller", "收起与展开"])
+        #expect(generation(["split view controller", "收起与展开"]) == base)
+        var seen: Set<String> = [base]
+        for changed in [["split view controllers", "收起与展开"], ["split viewcontroller", "收起与展开"],
+                        ["splitview controller", "收起与展开"], ["view split controller", "收起与展开"],
+                        ["split view controller", "收起与展"], ["split view controller", ""], ["split view", "controller 收起与展开"]] {
+            #expect(seen.insert(generation(changed)).inserted, "\(changed)")
+        }
+        let section = SearchIndex.Section(title: "Note", heading: nil, language: .en, url: "en/n.html#s0", text: "split view", shard: "en/n")
+        let fresh = SearchIndex.uniqueTokens(of: section)
+        #expect(SearchIndex.generation(of: [[(section, fresh)]]) == SearchIndex.generation(of: [[(section, fresh.withoutHashes)]]))
+    }
+
     @Test func theWordSetTellsWordsOfEveryLengthApart() {
         // Words of 1 to 40 bytes, which the set's hash reads in different ways (under four bytes, under eight, and
         // eight at a time with an overlapping last read), each with twins that differ from it in one byte: in the
