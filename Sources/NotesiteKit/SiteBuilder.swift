@@ -186,27 +186,34 @@ public final class SiteBuilder {
         let full = changes == nil || templates == nil
         let changes = changes ?? SiteChanges()
 
-        // 1. Load: templates, data, notes (only the changed ones after the first run).
+        // 1. Load: templates, data, notes (only the changed ones after the first run). The data and the list of the
+        // content folder are read on other threads while the templates load on this one: each takes some
+        // milliseconds on one core, which at the start of a build is all there is to do.
+        let dataChanged = full || changes.content.contains { $0.hasPrefix("data/") }
+        let options = self.options
+        let loader = self.loader
+        let dataLoad = OnDemand { ReferenceData.load(contentRoot: options.content, displayRoot: options.contentDisplay) }
+        let treeLoad = OnDemand { Result { try loader.load() } }
+        if dataChanged { DispatchQueue.global().async { _ = dataLoad.value } }
+        if full { DispatchQueue.global().async { _ = treeLoad.value } }
         if full || changes.templates {
             templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
         }
-        let dataChanged = full || changes.content.contains { $0.hasPrefix("data/") }
         if dataChanged {
-            (data, dataDiagnostics) = ReferenceData.load(contentRoot: options.content, displayRoot: options.contentDisplay)
+            (data, dataDiagnostics) = dataLoad.value
             finder = MentionFinder(resolver: SymbolResolver(list: data.symbols))
         }
         guard let templates else { preconditionFailure("templates are loaded above") }
         if !data.isEmpty {
             try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
         }
-        let loader = self.loader
         var touched: Set<String> = []
         var assetsChanged: Set<String> = []
         // A builder that runs once renders each page in the pass that parses its note (see `PageStream`).
         var stream: PageStream?
         defer { stream?.abandon() }
         if full {
-            let tree = try loader.load()
+            let tree = try treeLoad.value.get()
             notes = [:]
             notePaths = nil
             unreadable = [:]
