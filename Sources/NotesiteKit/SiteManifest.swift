@@ -78,12 +78,33 @@ struct SiteManifest: Sendable {
         return manifest
     }
 
-    /// The manifest's text, its paths in order.
-    func text() -> String {
-        var out = Self.header + "\n"
-        for path in records.keys.sorted() {
-            let r = records[path]!
-            out += "\(String(r.hash.high, radix: 16)) \(String(r.hash.low, radix: 16)) \(r.size) \(r.inode) \(r.modified) \(path)\n"
+    /// The manifest's text, its paths in the order of their bytes. Put together as bytes: a large site's manifest
+    /// has 20,000 lines, written at the end of the build on one core.
+    func text() -> [UInt8] {
+        var out = Array((Self.header + "\n").utf8)
+        out.reserveCapacity(records.count * 96)
+        let lines = records.map { (path: Array($0.key.utf8), record: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        func number(_ value: UInt64, radix: UInt64) {
+            var digits: [UInt8] = []
+            var value = value
+            repeat {
+                let digit = UInt8(value % radix)
+                digits.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                value /= radix
+            } while value > 0
+            out += digits.reversed()
+            out.append(UInt8(ascii: " "))
+        }
+        for (path, r) in lines {
+            number(r.hash.high, radix: 16)
+            number(r.hash.low, radix: 16)
+            number(UInt64(r.size), radix: 10)
+            number(r.inode, radix: 10)
+            // Before 1970 is written as it is, and makes the manifest one the next build does not read.
+            if r.modified < 0 { out.append(UInt8(ascii: "-")) }
+            number(r.modified.magnitude, radix: 10)
+            out += path
+            out.append(UInt8(ascii: "\n"))
         }
         return out
     }

@@ -128,9 +128,9 @@ public struct SiteWriter {
             }
             let manifest = lock.withLock { staged }
             let temporary = writer.outputPath + "/" + SiteManifest.fileName + "-" + UUID().uuidString
-            var text = manifest.text()
+            let text = manifest.text()
             do {
-                try text.withUTF8 { try SiteWriter.write(UnsafeRawBufferPointer($0), to: temporary) }
+                try text.withUnsafeBytes { try SiteWriter.write($0, to: temporary) }
                 if rename(temporary, writer.outputPath + "/" + SiteManifest.fileName) != 0 { unlink(temporary) }
             } catch {
                 unlink(temporary)
@@ -327,9 +327,15 @@ public struct SiteWriter {
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
             throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: String(cString: strerror(errno)))
         }
-        let site = Set(written).union(kept)
-        let stale = old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key }
-        try? Self.unlinkAll(stale)
+        // The old files the new site does not have: none, most times, which counting tells without a set of the
+        // site's 20,000 paths (the kept files are old files, each once).
+        let oldFiles = old.values.reduce(0) { $0 + ($1 == .folder ? 0 : 1) }
+        let writtenPaths = Set(written)
+        let replaced = writtenPaths.reduce(0) { $0 + (old[$1] == nil ? 0 : 1) }
+        if oldFiles > kept.count + replaced {
+            let site = writtenPaths.union(kept)
+            try? Self.unlinkAll(old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key })
+        }
         // Deepest first; a folder that something was put in meanwhile stays.
         for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.sorted(by: >) {
             rmdir(outputPath + "/" + folder)
