@@ -322,7 +322,7 @@ public struct SearchIndex: Sendable {
                                   url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text,
                                   shard: shard(of: note)))
         }
-        for block in note.document.children {
+        note.document.forEachChild { _, block in
             if case .heading = block.kind {
                 flush()
                 let heading = headingIndex < note.headings.count ? note.headings[headingIndex] : nil
@@ -349,7 +349,7 @@ public struct SearchIndex: Sendable {
                 block.appendPlainText(to: &out)
                 return
             }
-            for (i, child) in block.children.enumerated() {
+            block.forEachChild { i, child in
                 if i > 0 { out += " " }
                 switch child.kind {
                 case .paragraph, .heading, .tableCell: child.appendPlainText(to: &out)
