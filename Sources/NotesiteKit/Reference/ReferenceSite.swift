@@ -25,9 +25,14 @@ public struct ReferenceSite: Sendable {
     /// Every note's mentions, by the note's position in the index.
     private let perNote: [[Mention]]
 
-    /// The mentions of `group`, in order.
-    private func mentions(_ group: SymbolMentions) -> LazyMapCollection<Range<Int>, Mention> {
-        (0..<group.count).lazy.map { [perNote] in perNote[group.notes[$0]][group.places[$0]] }
+    /// Calls `body` with each mention of `group`, in order, lent from `perNote`: a copy of each retained and
+    /// released its four strings, and the reference's pages and `symbols.json` read every mention of the site.
+    private func forEachMention(_ group: SymbolMentions, _ body: (Int, Mention) -> Void) {
+        perNote.withUnsafeBufferPointer { perNote in
+            for k in 0..<group.count {
+                perNote[group.notes[k]].withUnsafeBufferPointer { body(k, $0[group.places[k]]) }
+            }
+        }
     }
 
     /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
@@ -149,7 +154,9 @@ public struct ReferenceSite: Sendable {
             data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
         }
         let shown = placeholderNotes()
-        let shownIn = mentionItems(shown.map(\.mention), notes: shown.map(\.note), spellings: false)
+        let shownIn = mentionItems(notes: shown.map(\.note), spellings: false) { body in
+            for (k, item) in shown.enumerated() { body(k, item.mention) }
+        }
         if !shownIn.isEmpty {
             context["mentions"] = shownIn
             context["hasMentions"] = true
@@ -206,7 +213,7 @@ public struct ReferenceSite: Sendable {
             return t
         }
         let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
-        let links = mentionItems(mentions(mentioned), notes: mentioned.notes)
+        let links = mentionItems(notes: mentioned.notes) { forEachMention(mentioned, $0) }
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -238,25 +245,15 @@ public struct ReferenceSite: Sendable {
     /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
     /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
     /// site, and written here each costs a microsecond where a template's loop item cost fifty.
-    private func mentionItems<Mentions: RandomAccessCollection<Mention>>(_ mentions: Mentions, notes: [Int],
-                                                                        spellings showSpellings: Bool = true) -> String
-        where Mentions.Index == Int {
+    /// `forEach` calls its argument with each mention, in order, and its place in the list.
+    private func mentionItems(notes: [Int], spellings showSpellings: Bool = true,
+                              _ forEach: ((Int, Mention) -> Void) -> Void) -> String {
         let links = noteLinks.value
         var html = ""
-        var start = 0
-        while start < mentions.count {
-            let position = notes[start]
-            var end = start + 1
-            while end < mentions.count, notes[end] == position { end += 1 }
-            // The note's sections with their spellings, in the order first met.
-            var sections: [(headingID: String?, spellings: [String])] = []
-            for mention in mentions[start..<end] {
-                if let i = sections.firstIndex(where: { Self.sameHeading($0.headingID, mention.headingID) }) {
-                    if !sections[i].spellings.contains(mention.spelling) { sections[i].spellings.append(mention.spelling) }
-                } else {
-                    sections.append((mention.headingID, [mention.spelling]))
-                }
-            }
+        // The sections of the note being read, with their spellings, in the order first met; written out when
+        // the next note's mentions start, and at the end.
+        var sections: [(headingID: String?, spellings: [String])] = []
+        func flush(_ position: Int) {
             let link = links[position]
             for (headingID, spellings) in sections {
                 if !html.isEmpty { html += "\n" }
@@ -274,8 +271,17 @@ public struct ReferenceSite: Sendable {
                 if showSpellings { html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>" }
                 html += "</li>"
             }
-            start = end
+            sections.removeAll(keepingCapacity: true)
         }
+        forEach { k, mention in
+            if k > 0, notes[k] != notes[k - 1] { flush(notes[k - 1]) }
+            if let i = sections.firstIndex(where: { Self.sameHeading($0.headingID, mention.headingID) }) {
+                if !sections[i].spellings.contains(mention.spelling) { sections[i].spellings.append(mention.spelling) }
+            } else {
+                sections.append((mention.headingID, [mention.spelling]))
+            }
+        }
+        if let last = notes.last { flush(last) }
         return html
     }
 
@@ -326,8 +332,8 @@ public struct ReferenceSite: Sendable {
             JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
             out += ", \"mentions\": [".utf8
             let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
-            for (j, (mention, position)) in zip(mentions(mentioned), mentioned.notes).enumerated() {
-                let note = pages[position]
+            forEachMention(mentioned) { j, mention in
+                let note = pages[mentioned.notes[j]]
                 out += (j == 0 ? "\n" : ",\n").utf8
                 out += "      {\"page\": ".utf8
                 out += note.page.utf8
