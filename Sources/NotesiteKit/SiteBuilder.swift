@@ -199,6 +199,9 @@ public final class SiteBuilder {
         if full || changes.templates {
             templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
         }
+        // A builder that runs once lists every note's front matter first (see `PageStream`), which needs neither the
+        // data nor the templates: while the data is still being read.
+        let listing = full && !keepsState ? Self.listing(of: try treeLoad.value.get(), from: loader) : nil
         if dataChanged {
             (data, dataDiagnostics) = dataLoad.value
             finder = MentionFinder(resolver: SymbolResolver(list: data.symbols))
@@ -221,8 +224,8 @@ public final class SiteBuilder {
                 unreadable[diagnostic.file] = diagnostic
             }
             var order = tree.notes
-            if !keepsState {
-                stream = try PageStream(listing: Self.listing(of: tree, from: loader), mode: mode, options: options,
+            if let listing {
+                stream = try PageStream(listing: listing, mode: mode, options: options,
                                         templates: templates, data: data, finder: finder)
                 // In the order of the lists, which the search index keeps; then the files that are not listed.
                 let listed = stream!.listing.sourcePaths
