@@ -150,9 +150,10 @@ public struct SearchIndex: Sendable {
     /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
     /// the repeats keeps the first occurrences, end to end, and they are the result.
     static func uniqueTokens(of section: Section) -> Tokens {
-        // A section's distinct words are far fewer than its bytes over 8 (a word and the space after it); the set
-        // grows when the guess is short.
-        var seen = ByteStringSet(expected: section.text.utf8.count / 16)
+        // A section's distinct tokens: in English or Russian, far fewer than its bytes over 8 (a word and the space
+        // after it); in Chinese, a pair of characters for about every character, three bytes each, most of them
+        // distinct. Guessed from the bytes over 6, so that a Chinese section's set does not grow twice over.
+        var seen = ByteStringSet(expected: section.text.utf8.count / 6)
         for part in [section.title, section.heading ?? "", section.text] {
             forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
         }
