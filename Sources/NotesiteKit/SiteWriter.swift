@@ -303,7 +303,8 @@ public struct SiteWriter {
     /// Moves the staged files `written` into the old site, over the files they replace, and deletes the old
     /// site's files that are neither those nor `kept` (the old files that stay), and the folders left empty.
     /// Entries of the output folder whose names start with `.` are left alone, as by `swap`. Returns false,
-    /// having changed nothing, when the old site is not laid out as the new one needs: a kept file is not a plain
+    /// having changed no file (at most made a folder the new site has), when the old site is not laid out as the
+    /// new one needs: a kept file is not a plain
     /// file in a plain folder of the site (it changed meanwhile, or a folder on its way is a link), or a written
     /// file's place or a folder on its way is something else in the old site. Throws when a written file cannot
     /// be moved in, and the site is then part old, part new.
@@ -344,9 +345,11 @@ public struct SiteWriter {
         return true
     }
 
+    /// What an entry of a folder is: a regular file, a folder, or something else (a symbolic link, a pipe).
+    enum EntryKind { case file, folder, other }
+
     /// What is below `root`, by path relative to it: without following links, and without the entries of `root`
     /// whose names start with `.` when `skippingHidden`.
-    enum EntryKind { case file, folder, other }
     static func entries(below root: String, skippingHidden: Bool = false) throws -> [String: EntryKind] {
         var found: [String: EntryKind] = [:]
         var pending = [""]
