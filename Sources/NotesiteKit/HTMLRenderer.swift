@@ -43,7 +43,7 @@ public struct HTMLRenderer {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML
         renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
-        note.document.forEachChild { _, block in renderer.render(block, tight: false) }
+        for block in note.document.children { renderer.render(block, tight: false) }
         return renderer.out
     }
 
@@ -85,7 +85,7 @@ public struct HTMLRenderer {
             } else {
                 out += "<ul>\n"
             }
-            node.forEachChild { _, item in render(item, tight: style.tight) }
+            for item in node.children { render(item, tight: style.tight) }
             out += style.ordered ? "</ol>\n" : "</ul>\n"
         case .item(let task):
             if let task {
@@ -93,7 +93,7 @@ public struct HTMLRenderer {
             } else {
                 out += "<li>"
             }
-            node.forEachChild { i, child in
+            for (i, child) in node.children.enumerated() {
                 if !tight || child.kind != .paragraph, i == 0 { out += "\n" }
                 render(child, tight: tight)
             }
@@ -123,7 +123,7 @@ public struct HTMLRenderer {
     }
 
     private mutating func renderChildren(_ node: MarkdownNode, tight: Bool) {
-        node.forEachChild { _, child in render(child, tight: tight) }
+        for child in node.children { render(child, tight: tight) }
     }
 
     private mutating func renderTable(_ table: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) {
@@ -154,68 +154,61 @@ public struct HTMLRenderer {
 
     private mutating func renderInlines(_ nodes: [MarkdownNode]) {
         var skipping: String?
-        // Each node lent from the list's storage (a loop over the list copied each one).
-        nodes.withUnsafeBufferPointer { nodes in
-            for i in nodes.indices { renderInline(nodes[i], at: i, of: nodes, skipping: &skipping) }
-        }
-    }
-
-    /// `node`, the `i`th of the inline `nodes`. `skipping`: the raw HTML element whose content is being left out.
-    private mutating func renderInline(_ node: MarkdownNode, at i: Int, of nodes: UnsafeBufferPointer<MarkdownNode>,
-                                       skipping: inout String?) {
-        if let element = skipping {
-            if case .htmlInline(let html) = node.kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
-            return
-        }
-        switch node.kind {
-        case .text(let s):
-            out += Escape.text(s)
-        case .softBreak:
-            // Chinese has no spaces between words: a line break inside a sentence must not become one.
-            let before = i > 0 ? nodes[i - 1].lastCharacter : nil
-            let after = i + 1 < nodes.count ? nodes[i + 1].firstCharacter : nil
-            if let before, let after, before.isWideScript, after.isWideScript {
-                break
+        for (i, node) in nodes.enumerated() {
+            if let element = skipping {
+                if case .htmlInline(let html) = node.kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
+                continue
             }
-            out += "\n"
-        case .lineBreak:
-            out += "<br>\n"
-        case .code(let s):
-            out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
-        case .htmlInline(let html):
-            let clean = clean(html)
-            out += clean.html
-            if let open = clean.unclosed {
-                // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.
-                skipping = open
+            switch node.kind {
+            case .text(let s):
+                out += Escape.text(s)
+            case .softBreak:
+                // Chinese has no spaces between words: a line break inside a sentence must not become one.
+                let before = i > 0 ? nodes[i - 1].lastCharacter : nil
+                let after = i + 1 < nodes.count ? nodes[i + 1].firstCharacter : nil
+                if let before, let after, before.isWideScript, after.isWideScript {
+                    break
+                }
+                out += "\n"
+            case .lineBreak:
+                out += "<br>\n"
+            case .code(let s):
+                out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
+            case .htmlInline(let html):
+                let clean = clean(html)
+                out += clean.html
+                if let open = clean.unclosed {
+                    // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.
+                    skipping = open
+                }
+            case .emphasis:
+                out += "<em>"; renderInlines(node.children); out += "</em>"
+            case .strong:
+                out += "<strong>"; renderInlines(node.children); out += "</strong>"
+            case .strikethrough:
+                out += "<del>"; renderInlines(node.children); out += "</del>"
+            case .link(let destination, let title):
+                out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
+                if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
+                out += ">"
+                renderInlines(node.children)
+                out += "</a>"
+            case .image(let source, let title):
+                let alt = node.children.map(\.plainText).joined()
+                guard let src = rewrite(source, true), !src.isEmpty else {
+                    // An image without an address would show nothing at all; say that something is missing.
+                    let label = hooks.missingImageLabel
+                    let described = alt.isEmpty ? label : "\(label): \(alt)"
+                    out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(described))\">"
+                    out += "<span class=\"image-missing-label\">\(Escape.text(label))</span>\(alt.isEmpty ? "" : Escape.text(alt))</span>"
+                    continue
+                }
+                out += "<img src=\"\(Escape.href(src))\" alt=\"\(Escape.attribute(alt))\""
+                if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
+                out += " loading=\"lazy\">"
+            default:
+                render(node, tight: false)
             }
-        case .emphasis:
-            out += "<em>"; renderInlines(node.children); out += "</em>"
-        case .strong:
-            out += "<strong>"; renderInlines(node.children); out += "</strong>"
-        case .strikethrough:
-            out += "<del>"; renderInlines(node.children); out += "</del>"
-        case .link(let destination, let title):
-            out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
-            if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
-            out += ">"
-            renderInlines(node.children)
-            out += "</a>"
-        case .image(let source, let title):
-            let alt = node.children.map(\.plainText).joined()
-            guard let src = rewrite(source, true), !src.isEmpty else {
-                // An image without an address would show nothing at all; say that something is missing.
-                let label = hooks.missingImageLabel
-                let described = alt.isEmpty ? label : "\(label): \(alt)"
-                out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(described))\">"
-                out += "<span class=\"image-missing-label\">\(Escape.text(label))</span>\(alt.isEmpty ? "" : Escape.text(alt))</span>"
-                return
-            }
-            out += "<img src=\"\(Escape.href(src))\" alt=\"\(Escape.attribute(alt))\""
-            if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
-            out += " loading=\"lazy\">"
-        default:
-            render(node, tight: false)
         }
     }
 }

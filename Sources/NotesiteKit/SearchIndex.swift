@@ -323,7 +323,7 @@ public struct SearchIndex: Sendable {
                                   url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text,
                                   shard: shard(of: note)))
         }
-        note.document.forEachChild { _, block in
+        for block in note.document.children {
             if case .heading = block.kind {
                 flush()
                 let heading = headingIndex < note.headings.count ? note.headings[headingIndex] : nil
@@ -350,7 +350,7 @@ public struct SearchIndex: Sendable {
                 block.appendPlainText(to: &out)
                 return
             }
-            block.forEachChild { i, child in
+            for (i, child) in block.children.enumerated() {
                 if i > 0 { out += " " }
                 switch child.kind {
                 case .paragraph, .heading, .tableCell: child.appendPlainText(to: &out)

@@ -78,16 +78,7 @@ extension MarkdownNode {
         case .text(let s), .code(let s): out += s
         case .softBreak, .lineBreak: out += " "
         case .image: break
-        default: forEachChild { _, child in child.appendPlainText(to: &out) }
-        }
-    }
-
-    /// Calls `body` with each child and its position, lent from the list's storage: iterating the list copied
-    /// each child, a retain and a release for each of its strings and its own children.
-    @inlinable
-    public func forEachChild(_ body: (Int, MarkdownNode) throws -> Void) rethrows {
-        try children.withUnsafeBufferPointer { children in
-            for i in children.indices { try body(i, children[i]) }
+        default: for child in children { child.appendPlainText(to: &out) }
         }
     }
 
