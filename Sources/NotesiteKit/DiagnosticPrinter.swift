@@ -46,7 +46,16 @@ public struct DiagnosticPrinter {
             var shown = String(line)
             var lead = String(decoding: prefix, as: UTF8.self)
             // A line of no more bytes than the width has no more characters either; counting characters costs.
-            if line.utf8.count > Self.maximumWidth, line.count > Self.maximumWidth {
+            if line.utf8.count > Self.maximumWidth, line.utf8.allSatisfy({ $0 < 0x80 }) {
+                // The same for a line of ASCII (most often a long address), where a byte is a character: cut on its
+                // bytes, without an array of its characters.
+                let bytes = Array(line.utf8)
+                let caret = min(prefix.count, bytes.count)
+                let start = max(0, min(caret - Self.maximumWidth / 3, bytes.count - Self.maximumWidth))
+                let end = min(bytes.count, start + Self.maximumWidth)
+                shown = (start > 0 ? "…" : "") + String(decoding: bytes[start..<end], as: UTF8.self) + (end < bytes.count ? "…" : "")
+                lead = (start > 0 ? " " : "") + String(decoding: bytes[start..<caret], as: UTF8.self)
+            } else if line.utf8.count > Self.maximumWidth, line.count > Self.maximumWidth {
                 // A long line (a minified paragraph, thousands of nested quotes) is shown around the caret only.
                 let characters = Array(line)
                 let caret = min(lead.count, characters.count)

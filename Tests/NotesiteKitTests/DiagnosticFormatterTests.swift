@@ -34,6 +34,38 @@ import Testing
         #expect(shown[shown.index(shown.startIndex, offsetBy: offset)] == ">")
     }
 
+    /// A long line of ASCII (cut on its bytes) and one with Chinese before the same address (cut on its
+    /// characters) are shown around the caret alike, the caret under the same character of the address.
+    @Test func aLongAddressIsCutTheSameWithOrWithoutWideTextBeforeIt() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-address-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let address = "https://github.com/owner/repo/blob/main/" + (0..<60).map { "part\($0)/" }.joined() + "image.png"
+        let ascii = "See ![](\(address)) here."
+        let wide = "收起与展开 ![](\(address)) here."
+        try Data((ascii + "\n" + wide + "\n").utf8).write(to: file)
+        var printer = DiagnosticPrinter()
+        for (number, line, prefix) in [(1, ascii, "See "), (2, wide, "收起与展开 ")] {
+            for offset in [5, 200, address.utf8.count - 3] {
+                // The column (in bytes) of the `offset`th character of the address.
+                let column = prefix.utf8.count + "![](".utf8.count + offset
+                let text = printer.format(Diagnostic(.warning, "image.github-blob", file: file.path, at: SourceLocation(line: number, column: column), "w"))
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(lines.count == 3)
+                let shown = lines[1].dropFirst(4), caretLine = lines[2].dropFirst(4)
+                #expect(shown.count <= DiagnosticPrinter.maximumWidth + 2, "\(line)")
+                // Wide characters take two columns in the caret line, everything else one.
+                var columns = 0
+                var atCaret: Character?
+                for character in shown {
+                    if columns == caretLine.count - 1 { atCaret = character; break }
+                    columns += character.isWideScript ? 2 : 1
+                }
+                let addressStart = address.index(address.startIndex, offsetBy: offset - 1)
+                #expect(atCaret == address[addressStart], "line \(number), character \(offset)")
+            }
+        }
+    }
+
     @Test func theCaretLineComesFromItsOwnFileAndLineWhateverTheLineEndings() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-lines-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
