@@ -26,6 +26,16 @@ public struct Note: Hashable, Sendable {
     public var sanitizedHTML: [String: HTMLSanitizer.Clean] = [:]
     /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
     public var collapseTable: Placement?
+    /// The note's inline code spans and code blocks in document order, each with the id of the heading whose
+    /// section holds it: all that the mentions and check's API name checks read. The parse's walk of the tree
+    /// finds them, so that those do not walk every node of the tree again. nil for a note the parse did not make
+    /// (`forEachCodeNode` then walks the tree).
+    public var codeNodes: [CodeNode]?
+
+    public struct CodeNode: Hashable, Sendable {
+        public var node: MarkdownNode
+        public var section: String?
+    }
 
     public struct Link: Hashable, Sendable {
         public var destination: String
@@ -64,12 +74,28 @@ public struct Note: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` for each inline code span and code block, in document order, with the id of the heading whose
+    /// section holds it (see `codeNodes`).
+    public func forEachCodeNode(_ body: (MarkdownNode, String?) -> Void) {
+        if let codeNodes {
+            for code in codeNodes { body(code.node, code.section) }
+            return
+        }
+        forEachNodeWithSection { node, section in
+            switch node.kind {
+            case .code, .codeBlock: body(node, section)
+            default: break
+            }
+        }
+    }
+
     /// The note without its tree and its file's text (see `document`).
     public func withoutSource() -> Note {
         var note = self
         note.document = MarkdownNode(.document, range: document.range)
         note.hasDocument = false
         note.sanitizedHTML = [:]
+        note.codeNodes = nil
         note.sourceHash = ContentHash.of(source.text)
         note.source.text = ""
         return note

@@ -26,15 +26,16 @@ public enum NoteParser {
             diagnostics.append(Diagnostic(.warning, "content.too-deep", file: file.displayPath, at: flattenedAt,
                                           "lists and quotes nest more than \(MarkdownParser.maximumDepth) levels deep here; the deeper levels are shown flat. Nest less deeply"))
         }
-        // One walk finds the headings with their ids, the links and images, where the collapse table goes and what
-        // the sanitizer removes from raw HTML. A node belongs to the section of the last heading before it (or
-        // is the heading).
+        // One walk finds the headings with their ids, the links and images, where the collapse table goes, what
+        // the sanitizer removes from raw HTML and the code that the mentions and checks read. A node belongs to the
+        // section of the last heading before it (or is the heading).
         var slugger = HeadingSlugger(reserving: reservedIDs)
         var headings: [Note.Heading] = []
         var links: [Note.Link] = []
         var collapseTable: Note.Placement?
         var htmlFindings: [Diagnostic] = []
         var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding])] = [:]
+        var codeNodes: [Note.CodeNode] = []
         func sanitize(_ html: String, at start: SourceLocation) {
             let result = sanitized[html] ?? HTMLSanitizer.sanitize(html)
             sanitized[html] = result
@@ -60,6 +61,8 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .htmlInline(let html):
                 sanitize(html, at: node.range.start)
+            case .code, .codeBlock:
+                codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
             default: break
             }
         }
@@ -68,6 +71,7 @@ public enum NoteParser {
         note.links = links
         note.collapseTable = collapseTable
         note.sanitizedHTML = sanitized.mapValues(\.clean)
+        note.codeNodes = codeNodes
         return (note, diagnostics)
     }
 

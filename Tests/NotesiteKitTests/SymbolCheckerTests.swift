@@ -135,6 +135,52 @@ import Testing
         })
     }
 
+    /// The code the parse collects for the mentions and the checks is what a walk of the tree finds: on every note
+    /// of `Content/` (and a note with code before its first heading, in a heading and in a nested list), the
+    /// mentions and the findings are the same either way, and there are some of each.
+    @Test func theCodeTheParseCollectsIsTheCodeOfTheTree() throws {
+        let folder = repositoryRoot.appendingPathComponent("Content/notes")
+        var files: [SourceFile] = []
+        for language in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(language).path) where name.hasSuffix(".md") {
+                let path = "notes/\(language)/\(name)"
+                files.append(SourceFile(path: path, displayPath: path,
+                                        text: try String(contentsOf: folder.appendingPathComponent("\(language)/\(name)"), encoding: .utf8)))
+            }
+        }
+        files.append(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: """
+            ---
+            title: t
+            date: 2020-01-01
+            lang: en
+            swift: "2"
+            ---
+            Before: `UISplitViewController` and `isCollapsed`.
+
+            ## The `preferredDisplayMode` property
+
+            - a list
+              - with `UIViewController.showDetailViewController(_:sender:)`
+
+            ```swift
+            func splitViewController(svc: UISplitViewController, collapseSecondaryViewController secondary: UIViewController, ontoPrimaryViewController primary: UIViewController) -> Bool { true }
+            ```
+            """))
+        var mentions = 0, findings = 0
+        for file in files {
+            let note = try #require(NoteParser.parse(file).note)
+            var walked = note
+            walked.codeNodes = nil
+            let found = Self.checker.finder.mentions(in: note)
+            #expect(found == Self.checker.finder.mentions(in: walked), "\(file.path)")
+            let diagnostics = Self.checker.diagnostics(for: note)
+            #expect(diagnostics == Self.checker.diagnostics(for: walked), "\(file.path)")
+            mentions += found.count
+            findings += diagnostics.count
+        }
+        #expect(files.count >= 7 && mentions > 100 && findings > 0)
+    }
+
     /// A checker judges a repeated inline span once when it is clean; a span is clean only for the Swift version it
     /// was judged in, and a span that a note's own names spare is still judged in the next note.
     @Test func aSpanFoundCleanInOneNoteIsNotAssumedCleanInAnother() {

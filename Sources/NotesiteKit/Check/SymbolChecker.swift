@@ -54,7 +54,7 @@ public struct SymbolChecker: Sendable {
         var result: [Diagnostic] = []
         let file = note.source.displayPath
         let source = LineTable(note.source.text)
-        note.document.forEach { node in
+        note.forEachCodeNode { node, _ in
             switch node.kind {
             case .code(let code):
                 // The code starts after the opening backticks.
@@ -252,7 +252,7 @@ public struct SymbolChecker: Sendable {
     /// The note's own classes, functions, variables and outlets: never flagged.
     static func definedNames(in note: Note) -> Set<String> {
         var names: Set<String> = []
-        note.document.forEach { node in
+        note.forEachCodeNode { node, _ in
             guard case .codeBlock(let info, let code) = node.kind, CodeScanner.Dialect(info: info) != nil else { return }
             let tokens = CodeScanner.tokenize(Array(code.utf8))
             for (i, token) in tokens.enumerated() where i + 1 < tokens.count {

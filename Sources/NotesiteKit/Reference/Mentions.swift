@@ -81,7 +81,7 @@ public struct MentionFinder: Sendable {
     /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
     public func mentions(in note: Note, scans: CodeScanner.BlockScans? = nil) -> [Mention] {
         var result: [Mention] = []
-        note.forEachNodeWithSection { node, currentHeading in
+        note.forEachCodeNode { node, currentHeading in
             switch node.kind {
             case .code(let code):
                 switch names(inInlineCode: code) {
