@@ -310,19 +310,19 @@ public struct SiteWriter {
     /// be moved in, and the site is then part old, part new.
     fileprivate func merge(written: [String], kept: [String]) throws -> Bool {
         guard let old = try? Self.entries(below: outputPath, skippingHidden: true) else { return false }
-        var folders: Set<String> = []
+        var folders: Set<UTF8Key> = []
         for path in written + kept {
             var folder = Substring(path)
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+                guard folders.insert(UTF8Key(String(folder))).inserted else { break }
             }
         }
-        guard kept.allSatisfy({ old[$0] == .file }),
-              written.allSatisfy({ old[$0] != .folder }),
+        guard kept.allSatisfy({ old[UTF8Key($0)] == .file }),
+              written.allSatisfy({ old[UTF8Key($0)] != .folder }),
               folders.allSatisfy({ old[$0] == nil || old[$0] == .folder })
         else { return false }
-        for folder in folders.sorted() where old[folder] == nil {
+        for folder in folders.map(\.string).sorted() where old[UTF8Key(folder)] == nil {
             if mkdir(outputPath + "/" + folder, 0o755) != 0 && errno != EEXIST { return false }
         }
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
@@ -331,14 +331,14 @@ public struct SiteWriter {
         // The old files the new site does not have: none, most times, which counting tells without a set of the
         // site's 20,000 paths (the kept files are old files, each once).
         let oldFiles = old.values.reduce(0) { $0 + ($1 == .folder ? 0 : 1) }
-        let writtenPaths = Set(written)
+        let writtenPaths = Set(written.map { UTF8Key($0) })
         let replaced = writtenPaths.reduce(0) { $0 + (old[$1] == nil ? 0 : 1) }
         if oldFiles > kept.count + replaced {
-            let site = writtenPaths.union(kept)
-            try? Self.unlinkAll(old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key })
+            let site = writtenPaths.union(kept.map { UTF8Key($0) })
+            try? Self.unlinkAll(old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key.string })
         }
         // Deepest first; a folder that something was put in meanwhile stays.
-        for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.sorted(by: >) {
+        for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.map(\.string).sorted(by: >) {
             rmdir(outputPath + "/" + folder)
         }
         try? Self.removeTree(at: stagingPath)
@@ -349,9 +349,10 @@ public struct SiteWriter {
     enum EntryKind { case file, folder, other }
 
     /// What is below `root`, by path relative to it: without following links, and without the entries of `root`
-    /// whose names start with `.` when `skippingHidden`.
-    static func entries(below root: String, skippingHidden: Bool = false) throws -> [String: EntryKind] {
-        var found: [String: EntryKind] = [:]
+    /// whose names start with `.` when `skippingHidden`. By their bytes, as the file system tells names apart: two
+    /// names that differ only in how a character is composed are two entries.
+    static func entries(below root: String, skippingHidden: Bool = false) throws -> [UTF8Key: EntryKind] {
+        var found: [UTF8Key: EntryKind] = [:]
         var pending = [""]
         while let folder = pending.popLast() {
             let path = folder.isEmpty ? root : root + "/" + folder
@@ -372,10 +373,10 @@ public struct SiteWriter {
                 }
                 switch type {
                 case Int32(DT_DIR):
-                    found[child] = .folder
+                    found[UTF8Key(child)] = .folder
                     pending.append(child)
-                case Int32(DT_REG): found[child] = .file
-                default: found[child] = .other
+                case Int32(DT_REG): found[UTF8Key(child)] = .file
+                default: found[UTF8Key(child)] = .other
                 }
             }
         }
@@ -398,31 +399,11 @@ public struct SiteWriter {
     /// one thread, deleting the old copy of a 10,000-note site (20,000 files) took 0.15–0.2 s, all of it after the
     /// new site was in place. Symbolic links are deleted, not followed.
     static func removeTree(at path: String) throws {
-        var files: [String] = []
-        var folders: [String] = []
-        var pending = [path]
-        while let folder = pending.popLast() {
-            folders.append(folder)
-            guard let listing = opendir(folder) else {
-                throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
-            }
-            defer { closedir(listing) }
-            while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-                guard name != ".", name != ".." else { continue }
-                let child = folder + "/" + name
-                var isFolder = Int32(entry.pointee.d_type) == DT_DIR
-                if Int32(entry.pointee.d_type) == DT_UNKNOWN {
-                    // A file system that does not say in the listing.
-                    var info = stat()
-                    isFolder = lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-                }
-                if isFolder { pending.append(child) } else { files.append(child) }
-            }
-        }
-        try unlinkAll(files)
-        // Deepest first: a folder is listed before the folders inside it.
-        for folder in folders.reversed() where rmdir(folder) != 0 && errno != ENOENT {
+        let found = try entries(below: path)
+        try unlinkAll(found.filter { $0.value != .folder }.map { path + "/" + $0.key.string })
+        // Deepest first: a folder's path sorts before the paths inside it.
+        let folders = found.filter { $0.value == .folder }.keys.map { path + "/" + $0.string }.sorted(by: >) + [path]
+        for folder in folders where rmdir(folder) != 0 && errno != ENOENT {
             throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
         }
     }

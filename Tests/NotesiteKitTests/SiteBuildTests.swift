@@ -117,7 +117,7 @@ import Testing
 
     /// The files below `folder`, by path, without its entries that start with `.`.
     private func files(below folder: URL) throws -> Set<String> {
-        Set(try SiteWriter.entries(below: folder.path, skippingHidden: true).filter { $0.value != .folder }.keys)
+        Set(try SiteWriter.entries(below: folder.path, skippingHidden: true).filter { $0.value != .folder }.keys.map(\.string))
     }
 
     private func inode(_ url: URL) throws -> UInt64 {
@@ -297,6 +297,11 @@ import Testing
         for i in 0..<600 { try Data("\(i)".utf8).write(to: old.appendingPathComponent("ru/\(i).html")) }
         try Data("x".utf8).write(to: old.appendingPathComponent("assets/search/zh/a.js"))
         try Data("x".utf8).write(to: old.appendingPathComponent("index.html"))
+        // Two names that differ only in how `é` is composed: two files, both to go.
+        for name in ["caf\u{E9}.html", "cafe\u{301}.html"] {
+            #expect(FileManager.default.createFile(atPath: old.path + "/ru/" + name, contents: Data(name.utf8)))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: old.path + "/ru").filter { $0.hasPrefix("caf") }.count == 2)
         try fm.createSymbolicLink(atPath: old.appendingPathComponent("folder-link").path, withDestinationPath: outside.path)
         try fm.createSymbolicLink(atPath: old.appendingPathComponent("ru/file-link").path,
                                   withDestinationPath: outside.appendingPathComponent("keep.txt").path)
