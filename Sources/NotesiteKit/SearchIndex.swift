@@ -39,8 +39,8 @@ public struct SearchIndex: Sendable {
     /// index finds them by their bytes and sorts them by their bytes, which spares the Unicode normalisation that
     /// hashing or comparing a `String` of Chinese or Russian costs, and a `String` for every word of every section.
     private var words = ByteStringSet(expected: 1 << 12)
-    /// The postings: each section's words, by number, section after section, and where each section's end (32
-    /// bits: a site has far fewer than four billion of either, and the postings are most of the index's memory).
+    /// The postings: each section's words, by number, section after section, and where each section's words end
+    /// (32 bits: a site has far fewer than four billion of either, and the postings are most of the index's memory).
     /// They are grouped by word when the script is written (`postingsByWord`): a list per word, appended to for
     /// every occurrence, cost a uniqueness check of the outer list and of the word's, and a buffer per word.
     private var postingWords: [UInt32] = []
@@ -630,10 +630,15 @@ public struct SearchIndex: Sendable {
             mix(section.heading ?? "")
             let words = tokens.bytes.withUnsafeBytes { ContentHash.of($0) }
             let ends = tokens.ends.withUnsafeBytes { ContentHash.of($0) }
-            for part in [words.high, words.low, ends.high, ends.low] {
-                value = (value ^ part) &* 0x9fb2_1c65_1e98_df25
-                value ^= value >> 29
-            }
+            fold(words.high)
+            fold(words.low)
+            fold(ends.high)
+            fold(ends.low)
+        }
+
+        private mutating func fold(_ part: UInt64) {
+            value = (value ^ part) &* 0x9fb2_1c65_1e98_df25
+            value ^= value >> 29
         }
 
         private mutating func mix(_ text: String) {
@@ -753,5 +758,4 @@ public struct SearchIndex: Sendable {
         out += "}};\n".utf8
         return out
     }
-
 }

@@ -83,21 +83,11 @@ extension MarkdownNode {
     }
 
     /// Calls `body` for this node and every node below it, in document order. Recursion is bounded: the parse
-    /// flattens nesting deeper than `MarkdownParser.maximumDepth`.
+    /// flattens nesting deeper than `MarkdownParser.maximumDepth`. (A stack of pending lists, kept before, cost a
+    /// retain for each list on it and a uniqueness check for each node; each node handed to `body` is a copy either
+    /// way.)
     public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
         try body(self)
-        try Self.forEach(in: children, body)
-    }
-
-    /// Each node of `nodes` and the nodes below it. Each node handed to `body` is still a copy (a retain for each
-    /// of its strings and its children: 3-4% of a build's samples); the recursion spares the stack of pending
-    /// lists the walk kept before, which cost a retain for each list on it and a uniqueness check for each node.
-    private static func forEach(in nodes: [MarkdownNode], _ body: (MarkdownNode) throws -> Void) rethrows {
-        try nodes.withUnsafeBufferPointer { nodes in
-            for i in nodes.indices {
-                try body(nodes[i])
-                if !nodes[i].children.isEmpty { try forEach(in: nodes[i].children, body) }
-            }
-        }
+        for child in children { try child.forEach(body) }
     }
 }
