@@ -46,23 +46,15 @@ public struct DiagnosticPrinter {
             var shown = String(line)
             var lead = String(decoding: prefix, as: UTF8.self)
             // A line of no more bytes than the width has no more characters either; counting characters costs.
-            if line.utf8.count > Self.maximumWidth, line.utf8.allSatisfy({ $0 < 0x80 }) {
-                // The same for a line of ASCII (most often a long address), where a byte is a character: cut on its
-                // bytes, without an array of its characters.
-                let bytes = Array(line.utf8)
-                let caret = min(prefix.count, bytes.count)
-                let start = max(0, min(caret - Self.maximumWidth / 3, bytes.count - Self.maximumWidth))
-                let end = min(bytes.count, start + Self.maximumWidth)
-                shown = (start > 0 ? "…" : "") + String(decoding: bytes[start..<end], as: UTF8.self) + (end < bytes.count ? "…" : "")
-                lead = (start > 0 ? " " : "") + String(decoding: bytes[start..<caret], as: UTF8.self)
-            } else if line.utf8.count > Self.maximumWidth, line.count > Self.maximumWidth {
-                // A long line (a minified paragraph, thousands of nested quotes) is shown around the caret only.
-                let characters = Array(line)
-                let caret = min(lead.count, characters.count)
-                let start = max(0, min(caret - Self.maximumWidth / 3, characters.count - Self.maximumWidth))
-                let end = min(characters.count, start + Self.maximumWidth)
-                shown = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
-                lead = (start > 0 ? " " : "") + String(characters[start..<caret])
+            if line.utf8.count > Self.maximumWidth {
+                // A long line (a minified paragraph, thousands of nested quotes, a long address) is shown around
+                // the caret only: cut on its bytes when they are all ASCII, each one a character, else on an array
+                // of its characters.
+                if line.utf8.allSatisfy({ $0 < 0x80 }) {
+                    (shown, lead) = Self.around(Array(line.utf8), caret: prefix.count) { String(decoding: $0, as: UTF8.self) }
+                } else if line.count > Self.maximumWidth {
+                    (shown, lead) = Self.around(Array(line), caret: lead.count) { String($0) }
+                }
             }
             var indent = ""
             if lead.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\t") }) {
@@ -76,6 +68,17 @@ public struct DiagnosticPrinter {
             text += "\n    fix-it: replace '\(fix.original)' with '\(fix.replacement)'"
         }
         return text
+    }
+
+    /// `units` (a line's characters) cut down to `maximumWidth` around the one at `caret`: what is shown, with `…`
+    /// where it was cut, and what stands before the caret.
+    private static func around<Units: RandomAccessCollection>(_ units: Units, caret: Int, text: (Units.SubSequence) -> String)
+        -> (shown: String, lead: String) where Units.Index == Int {
+        let caret = min(caret, units.count)
+        let start = max(0, min(caret - maximumWidth / 3, units.count - maximumWidth))
+        let end = min(units.count, start + maximumWidth)
+        return ((start > 0 ? "…" : "") + text(units[start..<end]) + (end < units.count ? "…" : ""),
+                (start > 0 ? " " : "") + text(units[start..<caret]))
     }
 
     private mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
