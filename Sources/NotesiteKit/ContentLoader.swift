@@ -142,6 +142,9 @@ public struct ContentLoader: Sendable {
         }
     }
 
+    /// How much of a note listing the notes reads first (`readFrontMatter`), and `prefetch` asks for at least.
+    public static let frontMatterLimit = 8192
+
     /// Asks the system, on a thread of its own, to read `paths` into its file cache ahead of the reads that need
     /// them, and returns at once. Each read of a note that is not cached waits for the disk, and two threads
     /// reading notes one at a time keep the disk far from busy: a cold build of a large site spent most of
@@ -161,7 +164,7 @@ public struct ContentLoader: Sendable {
                 var info = stat()
                 if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                     let size = Int(info.st_size)
-                    let length = size <= left ? size : min(size, 8192)
+                    let length = size <= left ? size : min(size, Self.frontMatterLimit)
                     left -= length
                     _ = posix_fadvise(descriptor, 0, off_t(length), POSIX_FADV_WILLNEED)
                 }
@@ -176,7 +179,7 @@ public struct ContentLoader: Sendable {
     /// bytes, or all of it when the front matter goes on past them (or the file is shorter). nil when the file is
     /// not a readable note; `read` tells why. For listing every note before any is parsed: the front matter is
     /// at the top, and a note's text is read whole only once.
-    public func readFrontMatter(_ path: String, limit: Int = 8192) -> SourceFile? {
+    public func readFrontMatter(_ path: String, limit: Int = frontMatterLimit) -> SourceFile? {
         guard case .file = inspect(path), case .success(var bytes) = Self.contents(ofFile: rootPath + "/" + path, upTo: limit)
         else { return nil }
         let whole = bytes.count < limit
