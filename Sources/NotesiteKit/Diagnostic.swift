@@ -43,6 +43,10 @@ public struct Diagnostic: Hashable, Sendable {
     /// What is wrong and, where it helps, what to do.
     public var message: String
     public var fixIts: [FixIt]
+    /// What `file` holds at `location` when it is the file the finding was made on. A printer shows the file's
+    /// line only if the line holds this there; nil: the line is shown as it is. Set by check's findings on pages it
+    /// rendered in memory, whose files on disk, if any, are an earlier build's and may say something else there.
+    public var quoting: String?
 
     public init(_ severity: Severity, _ rule: String, file: String, at location: SourceLocation?, _ message: String,
                 fixIts: [FixIt] = []) {

@@ -41,7 +41,8 @@ public struct DiagnosticPrinter {
 
     public mutating func format(_ diagnostic: Diagnostic) -> String {
         var text = diagnostic.formatted
-        if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line) {
+        if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line),
+           diagnostic.quoting.map({ Self.line(line, holds: $0, atColumn: location.column) }) ?? true {
             let prefix = line.utf8.prefix(max(0, location.column - 1))
             var shown = String(line)
             var lead = String(decoding: prefix, as: UTF8.self)
@@ -79,6 +80,12 @@ public struct DiagnosticPrinter {
         let end = min(units.count, start + maximumWidth)
         return ((start > 0 ? "…" : "") + text(units[start..<end]) + (end < units.count ? "…" : ""),
                 (start > 0 ? " " : "") + text(units[start..<caret]))
+    }
+
+    /// Whether `line` holds `text` from byte column `column`.
+    private static func line(_ line: Substring, holds text: String, atColumn column: Int) -> Bool {
+        let bytes = line.utf8.dropFirst(max(0, column - 1))
+        return bytes.starts(with: text.utf8)
     }
 
     private mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {

@@ -12,6 +12,11 @@ public enum HTMLLinkChecker {
             public let attribute: String
             public let value: String
             public let location: SourceLocation
+            /// The value as the page writes it, when that is not `value` (an entity such as `&amp;`).
+            public let written: String?
+
+            /// The attribute as the page writes it, from its name (where `location` points) to its closing quote.
+            var markup: String { "\(attribute)=\"\(written ?? value)\"" }
         }
 
         public let path: String
@@ -60,12 +65,14 @@ public enum HTMLLinkChecker {
                             let start = i + length
                             var end = start
                             while end < n, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                            let value = HTMLSanitizer.decodeEntities(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                            let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                            let value = HTMLSanitizer.decodeEntities(written)
                             if attribute == "id" {
                                 ids.insert(UTF8Key(value))
                             } else {
                                 links.append(Link(attribute: attribute, value: value,
-                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1)))
+                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1),
+                                                  written: written.utf8.elementsEqual(value.utf8) ? nil : written))
                             }
                             // An attribute value holds no newline the templates or the renderer write.
                             for k in start..<end where bytes[k] == UInt8(ascii: "\n") {
@@ -103,8 +110,11 @@ public enum HTMLLinkChecker {
             for link in page.links {
                 guard let problem = problem(with: link.value, on: page.path, paths: files, ids: ids, targets: &targets),
                       !skipping.contains("\(page.path) \(link.value)") else { continue }
-                diagnostics.append(Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
-                                              "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it"))
+                var diagnostic = Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
+                                            "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it")
+                // The page was rendered in memory: its file on disk is shown only where it still holds this link.
+                diagnostic.quoting = link.markup
+                diagnostics.append(diagnostic)
             }
             return diagnostics
         }.flatMap { $0 }

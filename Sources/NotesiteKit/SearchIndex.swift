@@ -108,7 +108,6 @@ public struct SearchIndex: Sendable {
 
     private mutating func add(_ section: Section, tokens: Tokens) {
         contentHash.add(section, tokens: tokens)
-        let id = sections.count
         // The text goes to the section's own script; the index keeps only what the results list shows.
         var section = section
         section.text = ""

@@ -528,6 +528,31 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.output.path))
     }
 
+    /// check renders pages in memory; the page at a finding's path on disk is shown under it only while it still
+    /// holds the link there, and an earlier build's page that says something else at that line is not.
+    @Test func aPageFindingQuotesThePageOnDiskOnlyWhereItStillHoldsTheLink() throws {
+        let site = try ScratchSite()
+        let note = "notes/en/raw.md"
+        let head = "---\ntitle: Raw\ndate: 2020-01-01\nlang: en\n---\n\n"
+        try site.write(note, head + "<p><a href=\"#no&amp;such\">x</a></p>\n")
+        // A build writes the page (broken links are warnings there); the check that follows finds the same link.
+        #expect(try SitePipeline.build(site.options).succeeded)
+        func printed() throws -> [String] {
+            let finding = try require(try SitePipeline.check(site.options).diagnostics.first { $0.rule == "html.link-broken" }, "finding")
+            #expect(finding.file.hasSuffix("en/raw.html"))
+            var printer = DiagnosticPrinter()
+            return printer.format(finding).split(separator: "\n").map(String.init)
+        }
+        let current = try printed()
+        #expect(current.count == 3, "\(current)")
+        #expect(current.dropFirst().first?.contains("<a href=\"#no&amp;such\">x</a>") == true)
+        // Lines before the link move it down the page; the page on disk is now an earlier build's.
+        try site.write(note, head + "One.\n\nTwo.\n\n<p><a href=\"#no&amp;such\">x</a></p>\n")
+        let stale = try printed()
+        #expect(stale.count == 1, "\(stale)")
+        #expect(stale.first?.contains("href=\"#no&such\" leads to '#no&such'") == true)
+    }
+
     @Test func pageLinksAreReadWithTheirCharacterReferencesDecoded() {
         // A browser follows `a&#46;html` to `a.html`, and `?x=1&amp;y=2` keeps one `&`.
         let page = HTMLLinkChecker.PageLinks(path: "en/p.html", html: "<p id=\"s&#101;e\"><a href=\"a&#46;html?x=1&amp;y=2\">x</a>\n<img src=\"b&#x2E;png\"></p>")
