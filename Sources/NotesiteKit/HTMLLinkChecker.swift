@@ -12,17 +12,21 @@ public enum HTMLLinkChecker {
             public let attribute: String
             public let value: String
             public let location: SourceLocation
-            /// The value as the page writes it, when that is not `value` (an entity such as `&amp;`).
-            public let written: String?
-
-            /// The attribute as the page writes it, from its name (where `location` points) to its closing quote.
-            var markup: String { "\(attribute)=\"\(written ?? value)\"" }
         }
 
         public let path: String
         /// Compared by their bytes, as a browser matches a fragment with an id.
         public let ids: Set<UTF8Key>
         public let links: [Link]
+        /// The values the page writes otherwise than a browser reads them (with an entity such as `&amp;`), by their
+        /// link's place in `links`. Few links have one, and a check holds every page's links at once.
+        let written: [Int: String]
+
+        /// Link `k`'s attribute as the page writes it, from its name (where the link's location points) to its
+        /// closing quote.
+        func markup(ofLink k: Int) -> String {
+            "\(links[k].attribute)=\"\(written[k] ?? links[k].value)\""
+        }
 
         /// The ids and links of a rendered page (a copied file has none).
         public init(_ file: OutputFile) {
@@ -38,6 +42,7 @@ public enum HTMLLinkChecker {
             self.path = path
             var ids: Set<UTF8Key> = []
             var links: [Link] = []
+            var writtenValues: [Int: String] = [:]
             var html = html
             html.withUTF8 { bytes in
                 var line = 1
@@ -70,9 +75,9 @@ public enum HTMLLinkChecker {
                             if attribute == "id" {
                                 ids.insert(UTF8Key(value))
                             } else {
+                                if !written.utf8.elementsEqual(value.utf8) { writtenValues[links.count] = written }
                                 links.append(Link(attribute: attribute, value: value,
-                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1),
-                                                  written: written.utf8.elementsEqual(value.utf8) ? nil : written))
+                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1)))
                             }
                             // An attribute value holds no newline the templates or the renderer write.
                             for k in start..<end where bytes[k] == UInt8(ascii: "\n") {
@@ -88,6 +93,7 @@ public enum HTMLLinkChecker {
             }
             self.ids = ids
             self.links = links
+            self.written = writtenValues
         }
     }
 
@@ -107,13 +113,13 @@ public enum HTMLLinkChecker {
             // reference page to one note for each of its symbols the note mentions).
             var targets: [Substring: Target] = [:]
             targets.reserveCapacity(page.links.count / 2)
-            for link in page.links {
+            for (k, link) in page.links.enumerated() {
                 guard let problem = problem(with: link.value, on: page.path, paths: files, ids: ids, targets: &targets),
                       !skipping.contains("\(page.path) \(link.value)") else { continue }
                 var diagnostic = Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
                                             "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it")
                 // The page was rendered in memory: its file on disk is shown only where it still holds this link.
-                diagnostic.quoting = link.markup
+                diagnostic.quoting = page.markup(ofLink: k)
                 diagnostics.append(diagnostic)
             }
             return diagnostics
