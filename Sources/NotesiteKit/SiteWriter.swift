@@ -144,15 +144,11 @@ public struct SiteWriter {
 
         /// Hard links to the old site's files that stay, in the staging folder, so that it holds the whole site.
         private func linkIntoStaging(_ paths: [String]) throws {
-            let batches = stride(from: 0, to: paths.count, by: 256).map { Array(paths[$0..<min($0 + 256, paths.count)]) }
-            let failures = try batches.parallelMap { batch -> (String, Int32)? in
-                for path in batch {
-                    try makeFolder(String(path.split(separator: "/").dropLast().joined(separator: "/")))
-                    if link(writer.outputPath + "/" + path, writer.stagingPath + "/" + path) != 0 { return (path, errno) }
-                }
-                return nil
+            let failure = try SiteWriter.firstFailure(in: paths) { path in
+                try makeFolder(String(path.split(separator: "/").dropLast().joined(separator: "/")))
+                return link(writer.outputPath + "/" + path, writer.stagingPath + "/" + path) == 0 ? nil : errno
             }
-            if let (path, code) = failures.lazy.compactMap({ $0 }).first {
+            if let (path, code) = failure {
                 throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(code)) + "; it changed while the site was being built, so build again")
             }
         }
@@ -385,14 +381,23 @@ public struct SiteWriter {
 
     /// Deletes the files at `paths` (not following links), some hundreds at a time on all cores.
     static func unlinkAll(_ paths: [String]) throws {
-        let batches = stride(from: 0, to: paths.count, by: 256).map { Array(paths[$0..<min($0 + 256, paths.count)]) }
-        let failures = batches.parallelMap { batch -> (String, Int32)? in
-            for file in batch where unlink(file) != 0 && errno != ENOENT { return (file, errno) }
-            return nil
-        }
-        if let (file, code) = failures.lazy.compactMap({ $0 }).first {
+        let failure = try firstFailure(in: paths) { file in unlink(file) == 0 || errno == ENOENT ? nil : errno }
+        if let (file, code) = failure {
             throw NotesiteError.writeFailed(path: file, reason: String(cString: strerror(code)))
         }
+    }
+
+    /// Runs `operation` (a system call on one file, returning its `errno` when it fails) on each of `paths`, some
+    /// hundreds at a time on all cores; a batch stops at its first failure. The first failure in the paths' order.
+    static func firstFailure(in paths: [String], _ operation: @Sendable (String) throws -> Int32?) throws -> (path: String, code: Int32)? {
+        let batches = stride(from: 0, to: paths.count, by: 256).map { Array(paths[$0..<min($0 + 256, paths.count)]) }
+        let failures = try batches.parallelMap { batch -> (path: String, code: Int32)? in
+            for path in batch {
+                if let code = try operation(path) { return (path, code) }
+            }
+            return nil
+        }
+        return failures.lazy.compactMap { $0 }.first
     }
 
     /// Deletes the folder at `path` with everything in it, its files on both cores, some hundreds at a time: on
