@@ -139,14 +139,10 @@ import Testing
     /// of `Content/` (and a note with code before its first heading, in a heading and in a nested list), the
     /// mentions and the findings are the same either way, and there are some of each.
     @Test func theCodeTheParseCollectsIsTheCodeOfTheTree() throws {
-        let folder = repositoryRoot.appendingPathComponent("Content/notes")
-        var files: [SourceFile] = []
-        for language in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(language).path) where name.hasSuffix(".md") {
-                let path = "notes/\(language)/\(name)"
-                files.append(SourceFile(path: path, displayPath: path,
-                                        text: try String(contentsOf: folder.appendingPathComponent("\(language)/\(name)"), encoding: .utf8)))
-            }
+        let loader = ContentLoader(root: repositoryRoot.appendingPathComponent("Content"), displayRoot: "Content")
+        var files: [SourceFile] = try loader.load().notes.compactMap { path in
+            guard case .note(let file) = loader.read(path) else { return nil }
+            return file
         }
         files.append(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: """
             ---
