@@ -318,7 +318,8 @@ public struct SiteWriter {
               written.allSatisfy({ old[UTF8Key($0)] != .folder }),
               folders.allSatisfy({ old[$0] == nil || old[$0] == .folder })
         else { return false }
-        for folder in folders.map(\.string).sorted() where old[UTF8Key(folder)] == nil {
+        // Parents first: a folder's path sorts before the paths inside it.
+        for folder in folders.filter({ old[$0] == nil }).map(\.string).sorted() {
             if mkdir(outputPath + "/" + folder, 0o755) != 0 && errno != EEXIST { return false }
         }
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
