@@ -64,19 +64,34 @@ public enum SitePipeline {
         try SiteBuilder(options: options, keepsState: false).run(.check)
     }
 
-    /// The output folder must be a folder (or not exist yet) and must not hold or be held by the content.
+    /// The output folder must be a folder (or not exist yet), must not hold or be held by the content or the
+    /// templates, and must hold nothing but a site notesite wrote (told by its manifest): a build replaces everything
+    /// in it but the entries whose names start with `.`, and files it did not write would be lost without a word.
     static func validateOutput(_ options: SiteOptions) throws {
         let output = options.output.resolvingSymlinksInPath().path
-        let content = options.content.resolvingSymlinksInPath().path
+        func refuse(_ reason: String) -> NotesiteError {
+            NotesiteError.outputInvalid(path: options.outputDisplay, reason: reason)
+        }
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it is a file, not a folder")
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue {
+            throw refuse("it is a file, not a folder")
         }
-        if output == content || output.hasPrefix(content + "/") {
-            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it is inside the content folder '\(options.contentDisplay)'; choose a folder outside it")
+        for (folder, display, name) in [(options.content, options.contentDisplay, "content"),
+                                        (options.templates, options.templatesDisplay, "templates")] {
+            let path = folder.resolvingSymlinksInPath().path
+            if output == path || output.hasPrefix(path + "/") {
+                throw refuse("it is inside the \(name) folder '\(display)'; choose a folder outside it")
+            }
+            if path.hasPrefix(output + "/") {
+                throw refuse("it contains the \(name) folder '\(display)', which the build would replace; choose a folder that holds only the site")
+            }
         }
-        if content.hasPrefix(output + "/") {
-            throw NotesiteError.outputInvalid(path: options.outputDisplay, reason: "it contains the content folder '\(options.contentDisplay)', which the swap would replace")
-        }
+        guard exists, !FileManager.default.fileExists(atPath: output + "/" + SiteManifest.fileName) else { return }
+        let foreign = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+        guard !foreign.isEmpty else { return }
+        let named = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
+        throw refuse("it holds files that are not a site notesite built (\(named)), and a build replaces everything in it; choose a new or empty folder, or empty this one")
     }
 }

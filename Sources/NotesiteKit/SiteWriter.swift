@@ -110,8 +110,10 @@ public struct SiteWriter {
             }
         }
 
-        /// Puts the new site in place of the old one, then its manifest in place of the old site's. A manifest
-        /// that cannot be written costs the next build only the reading it saves, so that is not an error.
+        /// Puts the new site and its manifest in place of the old ones. The manifest also marks the folder as a
+        /// site notesite wrote, which a build requires of an output folder that is not empty (`validateOutput`);
+        /// one that cannot be written costs the next build only the reading it saves (the old one, whose records
+        /// no longer match the files, stays), so that is not an error.
         ///
         /// When most of the new site is in the old one already, the written files are moved into the old site
         /// one by one and the files it no longer has are deleted (`merge`): a rebuild that changed a few pages
@@ -122,16 +124,22 @@ public struct SiteWriter {
             let written = lock.withLock { self.written }
             let kept = lock.withLock { self.kept }
             let merged = kept.count >= written.count ? try writer.merge(written: written, kept: kept) : false
-            if !merged {
+            if merged {
+                writeManifest(in: writer.outputPath)
+            } else {
                 try linkIntoStaging(kept)
+                // Swapped in with the site, so that the site is never in place without it.
+                writeManifest(in: writer.stagingPath)
                 try writer.swap()
             }
-            let manifest = lock.withLock { staged }
-            let temporary = writer.outputPath + "/" + SiteManifest.fileName + "-" + UUID().uuidString
-            let text = manifest.text()
+        }
+
+        private func writeManifest(in folder: String) {
+            let text = lock.withLock { staged }.text()
+            let temporary = folder + "/" + SiteManifest.fileName + "-" + UUID().uuidString
             do {
                 try text.withUnsafeBytes { try SiteWriter.write($0, to: temporary) }
-                if rename(temporary, writer.outputPath + "/" + SiteManifest.fileName) != 0 { unlink(temporary) }
+                if rename(temporary, folder + "/" + SiteManifest.fileName) != 0 { unlink(temporary) }
             } catch {
                 unlink(temporary)
             }

@@ -14,7 +14,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var folders: SiteFolders
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the site: a new or empty folder, or one a build wrote before (its other files are replaced).", valueName: "dir"))
     var output = "public"
 
     @Option(name: .long, help: ArgumentHelp("The address the site is published at (https://…/); adds sitemap.xml and absolute feed links.", valueName: "url"))

@@ -21,7 +21,7 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var folders: SiteFolders
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the site: a new or empty folder, or one a build wrote before (its other files are replaced).", valueName: "dir"))
     var output = "public"
 
     @Option(name: .long, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "port"))

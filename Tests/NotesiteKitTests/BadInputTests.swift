@@ -181,6 +181,47 @@ import Testing
         #expect(try String(contentsOf: site.output, encoding: .utf8) == "not a folder")
     }
 
+    @Test func anOutputHoldingFilesNotesiteDidNotWriteIsRefusedAndKept() throws {
+        let site = try site(with: [:])
+        let fm = FileManager.default
+        try fm.createDirectory(at: site.output, withIntermediateDirectories: true)
+        let thesis = site.output.appendingPathComponent("thesis.tex")
+        try Data("precious".utf8).write(to: thesis)
+        let error = try #require(throws: NotesiteError.self) { try SitePipeline.build(site.options) }
+        #expect(error.description.contains("'thesis.tex'"))
+        #expect(error.description.contains("not a site notesite built"))
+        #expect(try String(contentsOf: thesis, encoding: .utf8) == "precious")
+
+        // Once it is empty but for dot files (a committed .gitignore), it is the site's; then a build over the
+        // site it wrote replaces that site.
+        try fm.removeItem(at: thesis)
+        try Data("*\n".utf8).write(to: site.output.appendingPathComponent(".gitignore"))
+        #expect(try SitePipeline.build(site.options).succeeded)
+        try Data("stale".utf8).write(to: site.output.appendingPathComponent("stale.html"))
+        #expect(try SitePipeline.build(site.options).succeeded)
+        #expect(!fm.fileExists(atPath: site.output.appendingPathComponent("stale.html").path))
+        #expect(fm.fileExists(atPath: site.output.appendingPathComponent(".gitignore").path))
+    }
+
+    @Test func anOutputThatHoldsOrIsInsideTheTemplatesIsRefused() throws {
+        let fm = FileManager.default
+        let site = try site(with: [:])
+        let templates = site.root.appendingPathComponent("wrap/Templates")
+        try fm.createDirectory(at: templates.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        let before = try fm.subpathsOfDirectory(atPath: templates.path).sorted()
+        for output in ["wrap", "wrap/Templates", "wrap/Templates/site"] {
+            var options = site.options
+            options.templates = templates
+            options.templatesDisplay = "wrap/Templates"
+            options.output = site.root.appendingPathComponent(output)
+            options.outputDisplay = output
+            let error = try #require(throws: NotesiteError.self) { try SitePipeline.build(options) }
+            #expect(error.description.contains("templates folder 'wrap/Templates'"), "\(output): \(error)")
+        }
+        #expect(try fm.subpathsOfDirectory(atPath: templates.path).sorted() == before)
+    }
+
     @Test func templatesWithUnknownNamesWarnAndAMissingPartialStops() throws {
         let templates = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-templates-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: templates) }
