@@ -94,7 +94,15 @@ public struct ContentLoader: Sendable {
                 switch inspect(path) {
                 case .file: assets.append(relative)
                 case .problem(let diagnostic): diagnostics.append(diagnostic)
-                case .gone, .folder: break
+                case .folder:
+                    // The enumerator passes over a folder it cannot list as if it were empty.
+                    if access(rootPath + "/" + path, R_OK | X_OK) != 0 {
+                        let reason = String(cString: strerror(errno))
+                        diagnostics.append(Diagnostic(.error, "content.unreadable", file: join(displayRoot, path), at: nil,
+                                                      "this folder cannot be read (\(reason)), so the notes and images in it would be left out of the site; make it readable (chmod a+rx) or move them out of it"))
+                        enumerator.skipDescendants()
+                    }
+                case .gone: break
                 }
                 continue
             }

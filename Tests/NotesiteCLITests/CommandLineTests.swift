@@ -73,6 +73,42 @@ import Testing
         #expect(result.stderr.contains("the content folder 'Nowhere' does not exist"))
     }
 
+    /// A language folder nobody can list: the run stops with an error that names it, instead of building the site
+    /// without its notes. Run as an unprivileged user (through `setpriv` when the tests run as root, whom no
+    /// permission stops).
+    @Test func anUnreadableFolderOfNotesIsAnErrorNotAnEmptyFolder() throws {
+        let root = try project()
+        defer {
+            chmod(root.appendingPathComponent("Content/notes/en").path, 0o755)
+            try? FileManager.default.removeItem(at: root)
+        }
+        for path in [root.path, root.appendingPathComponent("Content").path] { chmod(path, 0o755) }
+        let zh = root.appendingPathComponent("Content/notes/zh")
+        try FileManager.default.createDirectory(at: zh, withIntermediateDirectories: true)
+        try Data("---\ntitle: 你好\ndate: 2024-01-02\nlang: zh\n---\n\n正文。\n".utf8).write(to: zh.appendingPathComponent("nihao.md"))
+        #expect(chmod(zh.path, 0) == 0)
+        var arguments = ["check", "--content", root.appendingPathComponent("Content").path,
+                         "--templates", root.appendingPathComponent("Templates").path]
+        var runner = binary
+        if getuid() == 0 {
+            runner = URL(fileURLWithPath: "/usr/bin/setpriv")
+            try #require(FileManager.default.isExecutableFile(atPath: runner.path), "setpriv (util-linux) runs the check as an unprivileged user")
+            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+        }
+        let process = Process()
+        process.executableURL = runner
+        process.arguments = arguments
+        process.currentDirectoryURL = FileManager.default.temporaryDirectory
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.contains("Content/notes/zh: error: this folder cannot be read (Permission denied), so the notes and images in it would be left out of the site"), "\(stderr)")
+    }
+
     @Test func badUsageExitsSixtyFour() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
