@@ -16,6 +16,11 @@ public struct PageRenderer: Sendable {
         self.resolver = LinkResolver(index: index)
     }
 
+    /// The files at the top of the site that it writes itself, besides each language's `index.html`, and the
+    /// folders that are wholly its own: a file under `notes/` must not be published over them.
+    public static let siteFiles = ["index.html", "search.html", "404.html", "feed.xml", "sitemap.xml"]
+    public static let siteFolders = ["assets", "reference"]
+
     /// The search index script, which the search page loads.
     public static let searchIndexPath = "assets/search-index.js"
 

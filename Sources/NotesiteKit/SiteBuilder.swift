@@ -351,7 +351,7 @@ public final class SiteBuilder {
         for path in notePaths! { own += notes[path]?.sortedDiagnostics ?? [] }
         if !own.isSortedForDisplay { own = own.sortedForDisplay() }
         let site = (Array(unreadable.values) + dataDiagnostics + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
-            + SiteIndex.duplicateTranslations(in: index.notes)).sortedForDisplay()
+            + SiteIndex.duplicateTranslations(in: index.notes) + index.assetProblems(displayPath: loader.displayPath)).sortedForDisplay()
         var diagnostics = site.mergedForDisplay(with: own)
         if mode == .check, let reference {
             let checker = SymbolChecker(finder: reference.finder)

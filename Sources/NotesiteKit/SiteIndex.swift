@@ -65,6 +65,30 @@ public struct SiteIndex: Sendable {
         }
     }
 
+    /// Files under `notes/` that the site would publish where it writes a file of its own (`content.asset-conflict`,
+    /// an error: one of the two would be lost), and files named like notes that are not read as notes
+    /// (`content.not-a-note`: `a.MD`, `a.markdown` are published as they are, front matter and all).
+    /// Compared without case, as a case-insensitive file system would.
+    public func assetProblems(displayPath: (String) -> String) -> [Diagnostic] {
+        var generated = Set(PageRenderer.siteFiles + Language.allCases.map { "\($0.rawValue)/index.html" } + notes.map(\.outputPath))
+        generated = Set(generated.map { $0.lowercased() })
+        var found: [Diagnostic] = []
+        for asset in assets.sorted() {
+            let lowered = asset.lowercased()
+            let display = displayPath("notes/" + asset)
+            if generated.contains(lowered) || PageRenderer.siteFolders.contains(where: { lowered.hasPrefix($0 + "/") }) {
+                let owner = notes.first { $0.outputPath.lowercased() == lowered }.map { "the page of \($0.source.displayPath)" } ?? "a page of the site"
+                found.append(Diagnostic(.error, "content.asset-conflict", file: display, at: nil,
+                                        "this file would be published as \(asset), where the site writes \(owner); rename or move it"))
+            } else if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") {
+                let base = asset.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? asset
+                found.append(Diagnostic(.warning, "content.not-a-note", file: display, at: nil,
+                                        "only files ending in .md are notes, so this one is published as it is, front matter and all; rename it to \(base).md"))
+            }
+        }
+        return found
+    }
+
     private struct LanguageKey: Hashable {
         var language: Language
         var text: String

@@ -174,6 +174,33 @@ import Testing
         #expect(report.filesWritten == 0)
     }
 
+    @Test func filesThatWouldReplaceThePagesOfTheSiteAreErrors() throws {
+        let html = Data("<p>static</p>\n".utf8)
+        let site = try site(with: ["notes/en/Good.html": html, "notes/index.html": html, "notes/zh/index.html": html,
+                                   "notes/assets/style.css": html, "notes/en/fine.html": html,
+                                   "notes/en/bar.MD": Data((Self.frontMatter + "Text.\n").utf8), "notes/en/baz.markdown": html])
+        let report = try SitePipeline.check(site.options)
+        let conflicts = only("content.asset-conflict", in: report)
+        #expect(conflicts.map { ($0.file as NSString).lastPathComponent }.sorted() == ["Good.html", "index.html", "index.html", "style.css"])
+        #expect(conflicts.contains { $0.message == "this file would be published as en/Good.html, where the site writes the page of \(site.content.path)/notes/en/good.md; rename or move it" })
+        #expect(conflicts.allSatisfy { $0.severity == .error })
+        let notNotes = only("content.not-a-note", in: report)
+        #expect(notNotes.map(\.message) == ["only files ending in .md are notes, so this one is published as it is, front matter and all; rename it to bar.md",
+                                             "only files ending in .md are notes, so this one is published as it is, front matter and all; rename it to baz.md"])
+        #expect(notNotes.allSatisfy { $0.severity == .warning })
+
+        // The build stops before writing: the note's page is the note's.
+        let build = try SitePipeline.build(site.options)
+        #expect(build.filesWritten == 0)
+        try FileManager.default.removeItem(at: site.content.appendingPathComponent("notes/en/Good.html"))
+        for path in ["notes/index.html", "notes/zh/index.html", "notes/assets/style.css"] {
+            try FileManager.default.removeItem(at: site.content.appendingPathComponent(path))
+        }
+        #expect(try SitePipeline.build(site.options).succeeded)
+        #expect(try site.read("en/good.html").contains("A note that is fine."))
+        #expect(try site.read("en/fine.html") == "<p>static</p>\n")
+    }
+
     @Test func anOutputThatIsAFileIsRefused() throws {
         let site = try site(with: [:])
         try Data("not a folder".utf8).write(to: site.output)
