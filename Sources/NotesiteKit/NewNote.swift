@@ -33,7 +33,7 @@ public struct NewNote: Sendable {
             case .emptyTitle: "the title is empty; give the note a title, such as \"Collapsing a split view\""
             case .badSlug(let slug): "'\(slug)' cannot name a note file: use lowercase ASCII letters, digits and single hyphens, such as 'split-view-basics'"
             case .exists(let path): "\(path) already exists; choose another title or pass --slug"
-            case .badSwiftVersion(let version): "'\(version)' is not a Swift version; write it like 5 or 4.2"
+            case .badSwiftVersion(let version): "'\(version)' is not a Swift version the notes know; use one of \(NoteMetadata.swiftVersions.joined(separator: ", "))"
             }
         }
     }
@@ -62,8 +62,13 @@ public struct NewNote: Sendable {
     public func write(contentRoot: URL, displayRoot: String) throws -> String {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw Problem.emptyTitle }
         guard NoteParser.isValidSlug(slug) else { throw Problem.badSlug(slug) }
-        if let swift, !swift.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) || swift.isEmpty {
-            throw Problem.badSwiftVersion(swift)
+        // The versions the front matter accepts, so that a new note always builds.
+        if let swift, !NoteMetadata.swiftVersions.contains(swift) { throw Problem.badSwiftVersion(swift) }
+        // The language's folder is made when missing, the content folder not: a mistyped --content would start a
+        // second, empty site.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: contentRoot.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw NotesiteError.folderMissing(role: "content", path: displayRoot)
         }
         let display = ContentLoader(root: contentRoot, displayRoot: displayRoot).displayPath(path)
         let url = contentRoot.appendingPathComponent(path)

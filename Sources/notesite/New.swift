@@ -29,7 +29,7 @@ struct New: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The file name without .md: lowercase letters, digits, hyphens.", valueName: "slug"))
     var slug: String?
 
-    @Option(name: .long, help: ArgumentHelp("The Swift version of the note's code, such as 5 or 4.2.", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("The Swift version of the note's code: 2, 3, 4, 4.2 or 5.", valueName: "version"))
     var swift: String?
 
     @Option(name: .long, help: ArgumentHelp("The folder of notes and data.", valueName: "dir"))
@@ -51,6 +51,9 @@ struct New: ParsableCommand {
                 throw ExitCode(1)
             }
             throw ValidationError(problem.description)
+        } catch let error as NotesiteError {
+            printError("notesite: error: \(error)")
+            throw ExitCode(2)
         }
     }
 }

@@ -28,6 +28,20 @@ import Testing
         #expect(kept == "the author's words")
     }
 
+    @Test func newRefusesWhatTheBuildWouldReject() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let seven = try cli.notesite(["new", "X", "--lang", "en", "--swift", "7"], in: root)
+        #expect(seven.status != 0)
+        #expect(seven.stderr.contains("'7' is not a Swift version the notes know; use one of 2, 3, 4, 4.2, 5"), "\(seven.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Content/notes/en/x.md").path))
+
+        let elsewhere = try cli.notesite(["new", "X", "--lang", "en", "--content", "Contnet"], in: root)
+        #expect(elsewhere.status == 2)
+        #expect(elsewhere.stderr.contains("the content folder 'Contnet' does not exist"), "\(elsewhere.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Contnet").path))
+    }
+
     @Test func newDerivesSlugsFromChineseAndRussianTitles() throws {
         let root = try cli.project()
         defer { try? FileManager.default.removeItem(at: root) }
