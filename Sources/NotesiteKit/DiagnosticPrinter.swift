@@ -105,7 +105,8 @@ extension SiteReport {
         let c = DiagnosticFormatter.counts(diagnostics)
         if c.errors == 0 && c.warnings == 0 && c.notes == 0 { return "no problems" }
         func plural(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return [plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.notes, "note")]
+        // Findings of severity `note` are counted as remarks: "Checked 6 notes: 45 notes" read as two counts of notes.
+        return [plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.notes, "remark")]
             .compactMap { $0 }.joined(separator: ", ")
     }
 }

@@ -46,7 +46,7 @@ struct Build: ParsableCommand {
         let time = String(format: "%.2f s", report.seconds)
         if report.succeeded {
             if !printing.quiet {
-                print("Built \(report.notes) notes: \(report.pagesWritten) pages, \(report.filesWritten) files in \(output)/ in \(time) (\(report.problemSummary)).")
+                print("Built \(counted(report.notes, "note")): \(counted(report.pagesWritten, "page")), \(counted(report.filesWritten, "file")) in \(output)/ in \(time) (\(report.problemSummary)).")
             }
         } else {
             printError("Build failed: \(report.problemSummary); \(output)/ was left as it was.")

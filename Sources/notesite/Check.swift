@@ -63,9 +63,11 @@ struct Check: AsyncParsableCommand {
         }
         switch format {
         case .text:
-            printDiagnostics(report.diagnostics, quiet: printing.quiet)
+            // --quiet shows errors only, and with --warnings-as-errors the warnings are errors: a failing run
+            // always says why.
+            printDiagnostics(report.diagnostics, quiet: printing.quiet && !warningsAsErrors)
             if printing.verbose { printStages(report) }
-            if !printing.quiet { print("Checked \(report.notes) notes: \(report.problemSummary).") }
+            if !printing.quiet { print("Checked \(counted(report.notes, "note")): \(report.problemSummary).") }
         case .json: print(DiagnosticFormatter.json(report.diagnostics, files: report.files), terminator: "")
         case .sarif: print(DiagnosticFormatter.sarif(report.diagnostics), terminator: "")
         case .github: print(DiagnosticFormatter.github(report.diagnostics), terminator: "")

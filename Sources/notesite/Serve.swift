@@ -90,7 +90,7 @@ struct Serve: AsyncParsableCommand {
         guard !quiet else { return }
         let time = report.seconds < 1 ? String(format: "%.0f ms", report.seconds * 1000) : String(format: "%.2f s", report.seconds)
         if fresh {
-            say("Built \(report.notes) notes: \(report.pagesWritten) pages in \(time) (\(report.problemSummary)).")
+            say("Built \(counted(report.notes, "note")): \(counted(report.pagesWritten, "page")) in \(time) (\(report.problemSummary)).")
         } else {
             let changed = event.changes.map { $0.content.sorted() + ($0.templates ? ["templates"] : []) } ?? []
             let named = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")

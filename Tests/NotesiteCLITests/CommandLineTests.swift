@@ -50,7 +50,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try notesite(["build"], in: root)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Built 1 notes: 5 pages"))
+        #expect(result.stdout.hasPrefix("Built 1 note: 5 pages"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
     }
 
@@ -133,6 +133,13 @@ import Testing
         let strict = try notesite(["check", "--warnings-as-errors"], in: root)
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("Content/notes/en/hello.md:6:1: warning:"))
+        #expect(strict.stdout == "Checked 1 note: 1 warning.\n")
+        // Quiet prints errors only, and the warnings are what fails the run: they are printed.
+        let quiet = try notesite(["check", "--warnings-as-errors", "--quiet"], in: root)
+        #expect(quiet.status == 1)
+        #expect(quiet.stderr.contains("Content/notes/en/hello.md:6:1: warning:"))
+        #expect(quiet.stdout.isEmpty)
+        #expect(try notesite(["check", "--quiet"], in: root).stderr.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path))
     }
 
