@@ -64,6 +64,23 @@ public enum SitePipeline {
         try SiteBuilder(options: options, keepsState: false).run(.check)
     }
 
+    /// What a build would refuse to start with (exit 2): a content or templates folder that is missing or not a
+    /// folder, or an output folder it must not write (`validateOutput`). `notesite serve` asks before it listens,
+    /// so that it stops instead of serving nothing.
+    public static func preflight(_ options: SiteOptions) throws {
+        for (folder, display, role) in [(options.content, options.contentDisplay, "content"),
+                                        (options.templates, options.templatesDisplay, "templates")] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+                throw NotesiteError.folderMissing(role: role, path: display)
+            }
+            guard isDirectory.boolValue else {
+                throw NotesiteError.unreadable(path: display, reason: "it is a file; name the \(role) folder")
+            }
+        }
+        try validateOutput(options)
+    }
+
     /// The output folder must be a folder (or not exist yet), must not hold or be held by the content or the
     /// templates, and must hold nothing but a site notesite wrote (told by its manifest): a build replaces everything
     /// in it but the entries whose names start with `.`, and files it did not write would be lost without a word.

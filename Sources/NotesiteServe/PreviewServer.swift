@@ -244,6 +244,8 @@ struct PreviewResponder: HTTPResponder {
         case (.file, nil), (.notFound, _):
             let notFound = root.appendingPathComponent("404.html")
             if let data = FileManager.default.contents(atPath: notFound.path) { return await file(notFound, data, status: .notFound) }
+            // No site yet, because the first build failed: what is wrong, rather than a bare 404.
+            if await live.failure != nil { return await errorPage() }
             return text("not found\n", status: .notFound)
         case (.refused(let reason), _):
             return text("refused: \(reason)\n", status: .forbidden)

@@ -41,6 +41,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = PreviewServer.Configuration(options: options)
         configuration.host = host
         configuration.port = port
+        do {
+            try SitePipeline.preflight(options)
+        } catch let error as NotesiteError {
+            printError("notesite: error: \(error)")
+            throw ExitCode(2)
+        }
         let server = PreviewServer(configuration: configuration)
         let quiet = printing.quiet
         let verbose = printing.verbose

@@ -99,6 +99,19 @@ import Testing
         #expect(printed.hasSuffix("Stopped.\n"))
     }
 
+    @Test func serveStopsWhenThereIsNothingToServe() throws {
+        let root = try cli.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let missing = try cli.notesite(["serve", "--port", "0", "--content", "Nowhere"], in: root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "notesite: error: the content folder 'Nowhere' does not exist\n", "\(missing.stderr)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("public"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: root.appendingPathComponent("public/thesis.tex"))
+        let foreign = try cli.notesite(["serve", "--port", "0"], in: root)
+        #expect(foreign.status == 2)
+        #expect(foreign.stderr.contains("it holds files that are not a site notesite built ('thesis.tex')"), "\(foreign.stderr)")
+    }
+
     @Test func serveExplainsAPortInUse() throws {
         let root = try cli.project()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -18,11 +18,13 @@ private final class ServedSite: @unchecked Sendable {
     var content: URL { root.appendingPathComponent("Content") }
     var output: URL { root.appendingPathComponent("public") }
 
-    init() async throws {
+    /// `prepare` changes the copied content before the server starts.
+    init(prepare: (URL) throws -> Void = { _ in }) async throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Tests/NotesiteKitTests/Fixtures/site"),
                                          to: root.appendingPathComponent("Content"))
+        try prepare(root.appendingPathComponent("Content"))
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: root.appendingPathComponent("Templates"))
         var configuration = PreviewServer.Configuration(options: SiteOptions(
             content: root.appendingPathComponent("Content").path, templates: root.appendingPathComponent("Templates").path,
@@ -126,6 +128,26 @@ private final class BuildLog: @unchecked Sendable {
         #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 60) != nil, "the fix reloads the pages")
         #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Broken edit."))
         #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("The site builds"))
+    }
+
+    /// When the first build fails there is no site yet: every page is the error page, until the note is fixed.
+    @Test func aFirstBuildThatFailsShowsTheErrorPageInsteadOfNotFound() async throws {
+        let site = try await ServedSite { content in
+            let note = content.appendingPathComponent("notes/en/collapse.md")
+            let text = try String(contentsOf: note, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "date: 2024-05-01", with: "date: someday").utf8).write(to: note)
+        }
+        let home = try RawHTTP.get("/", port: site.port)
+        #expect(home.body.contains("The site does not build"), "\(home.status) \(home.body)")
+        #expect(home.body.contains("collapse.md:3:7: error:"))
+        #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("The site does not build"))
+
+        let events = try RawHTTP(port: site.port)
+        events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: someday", with: "date: 2024-05-01") }
+        #expect(events.read(until: "event: reload\n", deadline: .now() + 60) != nil, "the fix builds the site")
+        let page = try RawHTTP.get("/en/collapse.html", port: site.port)
+        #expect(page.status == 200 && !page.body.contains("The site does not build"))
     }
 
     /// A template that does not parse stops the build before it reads the notes; an edit saved at the same time
