@@ -3,7 +3,11 @@ import NotesiteMarkdown
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
 public enum NoteParser {
     /// Ids the page templates use themselves; headings never take them.
-    public static let reservedIDs = ["top", "main", "contents", "site-header", "site-footer"]
+    /// Ids a heading never takes. `#top` scrolls to the top of a page that has no element with that id (HTML's
+    /// rule), so a heading "Top" is `top-1`. The templates' own ids (`Main`, `SiteSearch`) start with a capital
+    /// letter, which a heading's id never does: every other heading keeps GitHub's id, and an anchor copied from
+    /// GitHub leads to the heading, not to a part of the page.
+    public static let reservedIDs = ["top"]
 
     /// Parses one note. Returns nil only when the file cannot be a note at all (wrong place or name); otherwise the
     /// note comes back even with front matter errors, so links into it can still be checked.

@@ -149,8 +149,8 @@ public struct SiteIndex: Sendable {
         Language.allCases.filter { languageRanges[$0] != nil }
     }
 
-    /// Whether the page of the note at `path` has an element with this id: a heading's, or one the page template
-    /// gives its own parts.
+    /// Whether a link to the page of the note at `path` with this fragment finds its place: a heading's id, or
+    /// `top` (`NoteParser.reservedIDs`).
     public func page(ofSourcePath path: String, hasID id: String) -> Bool {
         guard let position = byPath[path] else { return false }
         return NoteParser.reservedIDs.contains(id) || notes[position].headings.contains { $0.id == id }

@@ -30,7 +30,7 @@ struct BrowserTests {
     func pagesLoadWithoutConsoleErrors(path: String) throws {
         let (dom, console) = try page(path)
         #expect(console.isEmpty, "\(console)")
-        #expect(dom.contains("<main id=\"main\""))
+        #expect(dom.contains("<main id=\"Main\""))
         if path.hasPrefix("zh/") || path.hasPrefix("en/") {
             #expect(dom.contains("class=\"copy-button\""), "the copy script ran")
         }

@@ -194,6 +194,40 @@ import Testing
         #expect(try files(below: out) == expected)
     }
 
+    /// Headings named like parts of the page keep GitHub's ids (the page's own ids start with a capital letter),
+    /// and `#top` is the top of the page, as in any browser.
+    @Test func headingsNamedLikeThePagesPartsKeepGitHubsIds() throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/parts.md", """
+            ---
+            title: Parts
+            date: 2024-05-01
+            lang: en
+            ---
+
+            [main](#main), [contents](#contents), [search](#site-search), [top](#top), [top heading](#top-1).
+
+            ## Main
+
+            ## Contents
+
+            ## Site search
+
+            ## Top
+
+            """)
+        let report = try SitePipeline.check(site.options)
+        #expect(report.diagnostics.filter { $0.severity != .note }.isEmpty, "\(report.diagnostics)")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let page = try site.read("en/parts.html")
+        for id in ["main", "contents", "site-search", "top-1"] {
+            #expect(page.contains("<h2 id=\"\(id)\">"), "\(id)")
+        }
+        #expect(page.contains("<main id=\"Main\"") && page.contains("href=\"#Main\""))
+        let ids = page.matches(of: /\sid="([^"]*)"/).map { String($0.1) }
+        #expect(Set(ids).count == ids.count, "ids on the page are unique: \(ids)")
+    }
+
     @Test func theManifestVouchesForFilesAsTheyWereWritten() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
