@@ -1,4 +1,5 @@
 import Foundation
+import NotesiteMarkdown
 
 /// Writes diagnostics for machines: JSON, SARIF 2.1.0 (code-scanning tools), and GitHub workflow commands.
 /// (Text for people is `DiagnosticPrinter`.)
@@ -28,30 +29,42 @@ public enum DiagnosticFormatter {
         return out
     }
 
-    /// SARIF 2.1.0, one run, with the rules that fired and a fix per fix-it.
+    /// SARIF 2.1.0, one run, with the rules that fired and a fix per fix-it. Columns are counted in UTF-16 code
+    /// units there (the run says so in `columnKind`), where notesite counts bytes of UTF-8: each is converted on
+    /// its line of the file, which is read for it (a column of a file that cannot be read stays as it is).
     public static func sarif(_ diagnostics: [Diagnostic], toolVersion: String = NotesiteVersion.current) -> String {
+        var lines = DiagnosticPrinter()
+        func column(_ file: String, _ location: SourceLocation) -> Int {
+            guard location.column > 1, let line = lines.sourceLine(file, location.line) else { return location.column }
+            let before = line.utf8.prefix(location.column - 1)
+            guard before.count == location.column - 1 else { return location.column }
+            return Substring(before).utf16.count + 1
+        }
         let rules = Array(Set(diagnostics.map(\.rule))).sorted()
         var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
         out += "    \"tool\": {\"driver\": {\"name\": \"notesite\", \"version\": \(JSON.string(toolVersion)), \"rules\": ["
         out += rules.map { "{\"id\": \(JSON.string($0)), \"shortDescription\": {\"text\": \(JSON.string(RuleCatalog.summary(of: $0)))}}" }
             .joined(separator: ", ")
-        out += "]}},\n    \"results\": ["
+        out += "]}},\n    \"columnKind\": \"utf16CodeUnits\",\n    \"results\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n      " : ",\n      "
             let level = d.severity == .note ? "note" : d.severity.rawValue
             out += "{\"ruleId\": \(JSON.string(d.rule)), \"level\": \"\(level)\", \"message\": {\"text\": \(JSON.string(d.message))}, "
             var region = ""
-            if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(l.column)}" }
+            if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(column(d.file, l))}" }
             let artifact = "{\"uri\": \(JSON.string(d.file))}"
             out += "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": \(artifact)\(region)}}]"
             if !d.fixIts.isEmpty {
-                out += ", \"fixes\": [" + d.fixIts.map { fix in
-                    "{\"description\": {\"text\": \(JSON.string("Replace '\(fix.original)' with '\(fix.replacement)'"))}, "
-                        + "\"artifactChanges\": [{\"artifactLocation\": \(artifact), \"replacements\": [{\"deletedRegion\": "
-                        + "{\"startLine\": \(fix.range.start.line), \"startColumn\": \(fix.range.start.column), "
-                        + "\"endLine\": \(fix.range.end.line), \"endColumn\": \(fix.range.end.column)}, "
-                        + "\"insertedContent\": {\"text\": \(JSON.string(fix.replacement))}}]}]}"
-                }.joined(separator: ", ") + "]"
+                let fixes = d.fixIts.map { fix -> String in
+                    let start = column(d.file, fix.range.start), end = column(d.file, fix.range.end)
+                    var text = "{\"description\": {\"text\": \(JSON.string("Replace '\(fix.original)' with '\(fix.replacement)'"))}, "
+                    text += "\"artifactChanges\": [{\"artifactLocation\": \(artifact), \"replacements\": [{\"deletedRegion\": "
+                    text += "{\"startLine\": \(fix.range.start.line), \"startColumn\": \(start), "
+                    text += "\"endLine\": \(fix.range.end.line), \"endColumn\": \(end)}, "
+                    text += "\"insertedContent\": {\"text\": \(JSON.string(fix.replacement))}}]}]}"
+                    return text
+                }
+                out += ", \"fixes\": [" + fixes.joined(separator: ", ") + "]"
             }
             out += "}"
         }

@@ -88,7 +88,7 @@ public struct DiagnosticPrinter {
         return bytes.starts(with: text.utf8)
     }
 
-    private mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
+    mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
         if current?.file != file {
             let text = FileManager.default.contents(atPath: file).flatMap(ContentLoader.decode)
             current = (file, text.map { LineTable($0) })

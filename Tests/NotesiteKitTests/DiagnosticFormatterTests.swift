@@ -159,6 +159,29 @@ import Testing
         #expect((replacement?["insertedContent"] as? [String: String])?["text"] == "show(_:sender:)")
     }
 
+    /// SARIF counts columns in UTF-16 code units (and says so); notesite counts bytes of UTF-8. On a line of
+    /// Russian, Chinese and an emoji (two units, four bytes) the same place has three different numbers.
+    @Test func sarifColumnsAreUTF16CodeUnitsOfTheLine() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-sarif-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let line = "Мы 分栏 😀 `.AllVisible`"
+        try Data(("title\n" + line + "\n").utf8).write(to: file)
+        let bytes = Array(line.utf8).firstIndex(of: UInt8(ascii: "`"))! + 1
+        let renamed = Diagnostic(.note, "symbol.renamed", file: file.path, at: SourceLocation(line: 2, column: bytes), "renamed",
+                                 fixIts: [Diagnostic.FixIt(at: SourceLocation(line: 2, column: bytes + 1), replacing: ".AllVisible", with: ".allVisible")])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(DiagnosticFormatter.sarif([renamed]).utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        #expect(run["columnKind"] as? String == "utf16CodeUnits")
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let region = ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])?["region"]) as? [String: Int]
+        // "Мы 分栏 😀 " is 9 UTF-16 units (the emoji two), 17 bytes.
+        #expect(bytes == 18)
+        #expect(region == ["startLine": 2, "startColumn": 10])
+        let replacement = (((result["fixes"] as? [[String: Any]])?.first?["artifactChanges"] as? [[String: Any]])?.first?["replacements"] as? [[String: Any]])?.first
+        let deleted = try #require(replacement?["deletedRegion"] as? [String: Int])
+        #expect(deleted["startColumn"] == 11 && deleted["endColumn"] == 22)
+    }
+
     @Test func github() {
         #expect(DiagnosticFormatter.github([diagnostic]) ==
             "::error file=Content/notes/zh/a.md,line=31,col=66,title=symbol.malformed::`show(_:sender)` cannot be a Swift name: every argument label ends with a colon%0Afix-it: replace 'show(_:sender)' with 'show(_:sender:)'\n")
