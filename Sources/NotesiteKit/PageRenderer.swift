@@ -53,7 +53,11 @@ public struct PageRenderer: Sendable {
     public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
-        files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", common(page: "404.html", language: nil, title: nil)))))
+        // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
+        // its links resolve from the site's root (`<base>`), not from the missing page's folder.
+        var notFound = common(page: "404.html", language: nil, title: nil)
+        if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", notFound))))
         switch search {
         case .none:
             break

@@ -23,8 +23,9 @@ struct Build: ParsableCommand {
     @OptionGroup var printing: OutputOptions
 
     func validate() throws {
-        if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://")) {
-            throw ValidationError("--base-url must start with https:// or http://, such as https://example.org/notes/")
+        if let baseURL, !(baseURL.hasPrefix("https://") || baseURL.hasPrefix("http://"))
+            || baseURL.contains(where: \.isWhitespace) || URL(string: baseURL)?.host?.isEmpty != false {
+            throw ValidationError("--base-url must be an address that starts with https:// or http://, such as https://example.org/notes/")
         }
     }
 

@@ -114,6 +114,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try notesite(["build", "--no-such-flag"], in: root).status == 64)
         #expect(try notesite(["frobnicate"], in: root).status == 64)
+        #expect(try notesite(["build", "--base-url", "https://exa mple.org/"], in: root).status == 64)
+        #expect(try notesite(["build", "--base-url", "example.org"], in: root).status == 64)
     }
 
     @Test func helpListsTheCommands() throws {
