@@ -70,7 +70,7 @@ public struct TemplateSet: Sendable {
 
     /// The names a page's context provides (see `PageRenderer` and `ReferenceSite`); `t.<key>` reads strings.yml.
     static let variables: Set<String> = [
-        "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "current",
+        "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "events", "favicon", "feedHref",
         "groups", "hasMentions", "hasNeighbours", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",

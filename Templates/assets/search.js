@@ -30,6 +30,7 @@
   var root = document.documentElement.getAttribute("data-root") || "";
   var noResults = output.getAttribute("data-no-results") || "No results.";
   var resultsWord = output.getAttribute("data-results") || "results";
+  var resultWord = output.getAttribute("data-result") || "result";
   var keys = null;
   var generation = 0;
 
@@ -167,7 +168,7 @@
       return { id: id, score: 10 * count(normalise(s[0] + " " + (s[1] || ""))) };
     }).sort(function (a, b) { return b.score - a.score || a.id - b.id; }).slice(0, 50);
     var current = ++generation;
-    status.textContent = candidates.length ? candidates.length + " " + resultsWord : noResults;
+    status.textContent = candidates.length ? candidates.length + " " + (candidates.length === 1 ? resultWord : resultsWord) : noResults;
     render(candidates, terms);
     // Then each shown section's text: how often it holds the words, and the snippet.
     var names = {};

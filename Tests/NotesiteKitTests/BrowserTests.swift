@@ -55,6 +55,17 @@ struct BrowserTests {
         #expect(dom.lowercased().contains(mark.lowercased()))
     }
 
+    /// One is counted in the singular: a query with one result, a reference type with one entry.
+    @Test func oneResultAndOneEntryAreSingular() throws {
+        let (dom, console) = try page("search.html", query: "Photomania")
+        #expect(console.isEmpty, "\(console)")
+        #expect(dom.components(separatedBy: "<li class=\"search-result\"").count == 2)
+        #expect(dom.contains(">1 result</p>"), "\(dom.components(separatedBy: "search-status").dropFirst().first?.prefix(80) ?? "")")
+        let (index, _) = try page("reference/index.html")
+        #expect(index.contains("<span class=\"count\">1 entry</span>"))
+        #expect(!index.contains(">1 entries<"))
+    }
+
     /// After serve's rebuild, the page reads the patch over the index: the edited note's new words are found, its
     /// old ones no longer are, and the other notes' sections are still there.
     @Test func searchReadsThePatchARebuildWrites() throws {

@@ -142,7 +142,8 @@ public struct ReferenceSite: Sendable {
         var context = common(Self.indexPath, "Reference")
         context["pages"] = pageNames.map { name -> [String: Any] in
             let members = data.symbols.symbols.filter { $0.page == name }
-            var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count]
+            var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count,
+                                       "countText": members.count == 1 ? "1 entry" : "\(members.count) entries"]
             if let type = data.symbols[name] { item["summary"] = type.summary.replacingOccurrences(of: "`", with: "") }
             if name == Self.delegatePage { item["isDelegate"] = true }
             return item
