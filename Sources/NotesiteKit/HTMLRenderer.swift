@@ -15,6 +15,8 @@ public struct HTMLRenderer {
         public var htmlBlock: (String) -> String? = { _ in nil }
         /// What a placeholder for an image without a file says, in the page's language.
         public var missingImageLabel = "image not available"
+        /// What a screen reader says for the `#` link beside each heading, in the page's language.
+        public var headingAnchorLabel = "link to this section"
 
         public init() {}
     }
@@ -74,7 +76,7 @@ public struct HTMLRenderer {
             nextHeading += 1
             out += "<h\(level) id=\"\(Escape.attribute(id))\">"
             renderInlines(node.children)
-            out += "<a class=\"heading-anchor\" href=\"#\(Escape.href(id))\" aria-label=\"§\">#</a></h\(level)>\n"
+            out += "<a class=\"heading-anchor\" href=\"#\(Escape.href(id))\" aria-label=\"\(Escape.attribute(hooks.headingAnchorLabel))\">#</a></h\(level)>\n"
         case .blockQuote:
             out += "<blockquote>\n"
             renderChildren(node, tight: false)

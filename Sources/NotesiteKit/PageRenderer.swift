@@ -138,6 +138,7 @@ public struct PageRenderer: Sendable {
         linker.scans = scans
         var hooks = linker.hooks
         hooks.missingImageLabel = templates.strings.text("image_missing", in: note.language)
+        hooks.headingAnchorLabel = templates.strings.text("heading_anchor", in: note.language)
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }

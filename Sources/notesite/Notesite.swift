@@ -1,4 +1,5 @@
 import ArgumentParser
+import NotesiteKit
 
 /// The `notesite` command: a thin layer over NotesiteKit.
 @main
@@ -13,6 +14,7 @@ struct Notesite: AsyncParsableCommand {
 
         Exit codes: 0 success, 1 problems found in the content, 2 could not run, 64 bad usage.
         """,
+        version: NotesiteVersion.current,
         subcommands: [Build.self, Check.self, New.self, Serve.self, BenchRebuild.self]
     )
 }

@@ -7,7 +7,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print errors only: no warnings, progress or summary line.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Also print how long each stage took (and, when serving, each request).")
+    @Flag(name: .shortAndLong, help: "Also print how long each stage of a run took (serve: also each request).")
     var verbose = false
 
     func validate() throws {

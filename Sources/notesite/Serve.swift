@@ -58,7 +58,8 @@ struct Serve: AsyncParsableCommand {
             try await server.run(onBuild: { event in
                 Self.report(event, quiet: quiet, verbose: verbose)
             }, onReady: { port in
-                if !quiet { Self.say("Serving \(options.outputDisplay)/ at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C stops)") }
+                // Even when quiet: with --port 0 this line is the only way to learn the port.
+                Self.say("Serving \(options.outputDisplay)/ at http://\(host.contains(":") ? "[\(host)]" : host):\(port)/ (Ctrl-C stops)")
             })
         } catch {
             let text = "\(error)"

@@ -126,6 +126,8 @@ import Testing
         #expect(result.stdout.contains("build"))
         #expect(result.stdout.contains("check"))
         #expect(result.stdout.contains("Exit codes"))
+        let version = try notesite(["--version"], in: root)
+        #expect(version.status == 0 && version.stdout == "0.1.0\n")
     }
 
     @Test func checkFailsOnWarningsOnlyWhenAsked() throws {

@@ -9,8 +9,8 @@ import Testing
 
     @Test func headingsGetGitHubIdsAndAnAnchor() {
         #expect(html("## 收起 (collapsing process)\n## 收起 (collapsing process)\n") == """
-        <h2 id="收起-collapsing-process">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process" aria-label="§">#</a></h2>
-        <h2 id="收起-collapsing-process-1">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process-1" aria-label="§">#</a></h2>
+        <h2 id="收起-collapsing-process">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process" aria-label="link to this section">#</a></h2>
+        <h2 id="收起-collapsing-process-1">收起 (collapsing process)<a class="heading-anchor" href="#%E6%94%B6%E8%B5%B7-collapsing-process-1" aria-label="link to this section">#</a></h2>
 
         """)
     }

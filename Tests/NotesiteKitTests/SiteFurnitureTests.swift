@@ -231,6 +231,16 @@ import Testing
         let xml = try XMLDocument(data: Data(contentsOf: site.output.appendingPathComponent("feed.xml")))
         #expect(xml.rootElement()?.name == "feed")
     }
+
+    /// The `#` beside a heading is read out in the page's language, not as "section sign".
+    @Test func headingAnchorsAreNamedInThePagesLanguage() throws {
+        let site = try ScratchSite()
+        #expect(try SitePipeline.build(site.options).succeeded)
+        #expect(try site.read("zh/shoushi.html").contains("class=\"heading-anchor\" href=\"#"))
+        #expect(try site.read("zh/shoushi.html").contains("aria-label=\"本节链接\">#</a>"))
+        #expect(try site.read("ru/svorachivanie.html").contains("aria-label=\"ссылка на этот раздел\">#</a>"))
+        #expect(try site.read("en/collapse.html").contains("aria-label=\"link to this section\">#</a>"))
+    }
 }
 
 @Suite struct CodeHighlighterTests {
