@@ -13,12 +13,29 @@ public struct Strings: Sendable {
 
     /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
     public static func load(_ url: URL, displayPath: String) throws -> Strings {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return .empty }
+        // Every label of every page comes from it: without it, pages would show the keys.
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw NotesiteError.templates("\(displayPath): error: the strings file is missing; the pages' labels in each language come from it, so restore it [template.strings]")
+        }
+        let text: String
+        switch ContentLoader.contents(ofFile: url.path) {
+        case .failure(let failure):
+            throw NotesiteError.templates("\(displayPath): error: the strings file cannot be read (\(String(cString: strerror(failure.code)))) [template.strings]")
+        case .success(let bytes):
+            guard let decoded = String(validating: bytes, as: UTF8.self) else {
+                throw NotesiteError.templates("\(displayPath): error: the strings file is not UTF-8 text; save it as UTF-8 [template.strings]")
+            }
+            text = decoded
+        }
+        var source = YAMLSource(file: displayPath, fileText: text)
+        if source.compose(text, rule: "template.strings", what: "the strings file") == nil, let problem = source.diagnostics.first {
+            throw NotesiteError.templates(problem.formatted)
+        }
         let decoded: [String: [String: String]]
         do {
             decoded = try YAMLDecoder().decode([String: [String: String]].self, from: text)
         } catch {
-            throw NotesiteError.templates("\(displayPath): error: the strings file is not a mapping of languages to texts: \(error) [template.strings]")
+            throw NotesiteError.templates("\(displayPath): error: the strings file must map each language code (\(Language.codeList)) to its texts, one `key: text` a line [template.strings]")
         }
         var table: [Language: [String: String]] = [:]
         for (code, strings) in decoded {

@@ -18,6 +18,25 @@ import Testing
         #expect(date.formatted(in: language) == text)
     }
 
+    /// The strings file is the pages' labels: without it, or with YAML that does not parse, the run stops and
+    /// says where, instead of printing each key as a label.
+    @Test func aMissingOrBrokenStringsFileStopsTheRunAtItsPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-strings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("strings.yml")
+        #expect(throws: NotesiteError.templates("T/strings.yml: error: the strings file is missing; the pages' labels in each language come from it, so restore it [template.strings]")) {
+            try Strings.load(file, displayPath: "T/strings.yml")
+        }
+        try Data("en:\n  home: Home\nx: [\n".utf8).write(to: file)
+        let broken = try #require(throws: NotesiteError.self) { try Strings.load(file, displayPath: "T/strings.yml") }
+        #expect(broken.description.hasPrefix("T/strings.yml:4:1: error: the strings file is not valid YAML"), "\(broken)")
+        #expect(!broken.description.contains("DecodingError"))
+        try Data("en: [Home, Search]\n".utf8).write(to: file)
+        let shape = try #require(throws: NotesiteError.self) { try Strings.load(file, displayPath: "T/strings.yml") }
+        #expect(shape.description.contains("T/strings.yml: error: the strings file must map each language code (zh, ru, en) to its texts"), "\(shape)")
+    }
+
     @Test func stringsFallBackToEnglish() throws {
         let strings = try Strings.load(repositoryRoot.appendingPathComponent("Templates/strings.yml"), displayPath: "strings.yml")
         #expect(strings.text("contents", in: .zh) == "目录")
