@@ -18,6 +18,27 @@ import Testing
         }
     }
 
+    /// The call sequences name the list's symbols: without the list (or with one that does not parse) that is one
+    /// finding, not one per step of every sequence.
+    @Test func callSequencesWithoutTheSymbolListAreOneFinding() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Content/data"), to: root.appendingPathComponent("data"))
+        let list = root.appendingPathComponent("data/symbols.yml")
+        let text = try String(contentsOf: list, encoding: .utf8)
+        try FileManager.default.removeItem(at: list)
+        let (_, missing) = ReferenceData.load(contentRoot: root, displayRoot: "C")
+        #expect(missing.map(\.formatted) == ["C/data/call-sequences.yml: error: the call sequences name symbols of data/symbols.yml, which is missing; restore it, or remove this file [data.dangling-symbol]"])
+
+        try Data(("symbols: [\n" + text).utf8).write(to: list)
+        let (_, broken) = ReferenceData.load(contentRoot: root, displayRoot: "C")
+        #expect(broken.count == 1 && broken.first?.file == "C/data/symbols.yml", "\(broken.map(\.formatted))")
+
+        try Data(text.utf8).write(to: list)
+        #expect(ReferenceData.load(contentRoot: root, displayRoot: "C").1.isEmpty)
+    }
+
     @Test func reportsDuplicateIdsUnknownKindsAndDanglingReplacementsWhereTheyAre() {
         let text = """
         symbols:

@@ -16,7 +16,16 @@ public struct ReferenceData: Sendable {
         func read(_ name: String) -> (String, String)? {
             let url = contentRoot.appendingPathComponent("data/\(name)")
             let display = displayRoot.isEmpty || displayRoot == "." ? "data/\(name)" : "\(displayRoot)/data/\(name)"
-            guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            let data: Data
+            switch ContentLoader.contents(ofFile: url.path) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let failure):
+                if failure.code != ENOENT {
+                    diagnostics.append(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                                                  "the file cannot be read (\(String(cString: strerror(failure.code)))); make it readable"))
+                }
+                return nil
+            }
             guard let text = ContentLoader.decode(data) else {
                 diagnostics.append(Diagnostic(.error, "content.encoding", file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8"))
                 return nil
@@ -24,10 +33,12 @@ public struct ReferenceData: Sendable {
             return (text, display)
         }
         var result = ReferenceData.empty
+        var symbolsFile: String?
         if let (text, file) = read("symbols.yml") {
             let (list, found) = SymbolList.load(text: text, file: file)
             result.symbols = list
             diagnostics += found
+            symbolsFile = file
         }
         if let (text, file) = read("collapse-table.yml") {
             let (table, found) = CollapseTable.load(text: text, file: file)
@@ -36,8 +47,17 @@ public struct ReferenceData: Sendable {
         }
         if let (text, file) = read("call-sequences.yml") {
             let (sequences, found) = CallSequence.load(text: text, file: file, symbols: result.symbols)
-            result.sequences = sequences
-            diagnostics += found
+            if result.symbols.symbols.isEmpty {
+                // Every step would be a symbol the list lacks: one finding that says why, not one per step.
+                if symbolsFile == nil, !diagnostics.contains(where: { $0.file.hasSuffix("data/symbols.yml") }) {
+                    diagnostics.append(Diagnostic(.error, "data.dangling-symbol", file: file, at: nil,
+                                                  "the call sequences name symbols of data/symbols.yml, which is missing; restore it, or remove this file"))
+                }
+                diagnostics += found.filter { $0.rule != "data.dangling-symbol" }
+            } else {
+                result.sequences = sequences
+                diagnostics += found
+            }
         }
         return (result, diagnostics)
     }
