@@ -46,6 +46,34 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .changedDuringRun(let path): "'\(path)' changed while the site was being built; run the build again"
         }
     }
+
+    /// The error as a finding, for the formats machines read (`check --format json|sarif|github`), which would
+    /// otherwise get nothing from a run that could not start: at the file and place it names, rule `run.failed`
+    /// (or the rule a template error names).
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .folderMissing(_, let path), .unreadable(let path, _), .outputInvalid(let path, _), .writeFailed(let path, _),
+             .changedDuringRun(let path):
+            return Diagnostic(.error, "run.failed", file: path, at: nil, description)
+        case .templates(let message):
+            // `path:line:col: error: message [rule]`, or `path: error: …`, as the template loader words them.
+            let head = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+            guard let marker = head.range(of: ": error: ") else { return Diagnostic(.error, "run.failed", file: "", at: nil, message) }
+            var place = head[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            var location: SourceLocation?
+            if place.count >= 3, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) {
+                location = SourceLocation(line: line, column: column)
+                place.removeLast(2)
+            }
+            var text = String(head[marker.upperBound...])
+            var rule = "run.failed"
+            if text.hasSuffix("]"), let open = text.lastIndex(of: "["), text[open...].dropFirst().dropLast().allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) {
+                rule = String(text[open...].dropFirst().dropLast())
+                text = String(text[..<open]).trimmingCharacters(in: .whitespaces)
+            }
+            return Diagnostic(.error, rule, file: place.joined(separator: ":"), at: location, text)
+        }
+    }
 }
 
 /// Stage 1: reads the content folder.

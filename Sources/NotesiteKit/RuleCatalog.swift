@@ -12,6 +12,7 @@ public enum RuleCatalog {
         ("content.unreadable", "A note cannot be read."),
         ("content.too-deep", "Lists and quotes nest deeper than a page can show; the deeper levels are flattened."),
         ("content.outside", "A note or file is a symbolic link to something outside the content folder."),
+        ("run.failed", "The run could not start: a missing folder, an output folder it must not write, or broken templates."),
         ("content.asset-conflict", "A file under notes/ would be published where the site writes a page of its own."),
         ("content.not-a-note", "A file named like a note (.MD, .markdown) is published as it is, not read as a note."),
         ("frontmatter.missing", "A note has no front matter."),

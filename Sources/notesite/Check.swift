@@ -51,9 +51,16 @@ struct Check: AsyncParsableCommand {
         _ = Unmanaged.passRetained(builder)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
         if let progress { builder.progress = { progress.update($0) } }
+        let format = self.format
         var report = try runStage {
             defer { progress?.clear() }
-            return try builder.run(.check)
+            do {
+                return try builder.run(.check)
+            } catch let error as NotesiteError where format != .text {
+                // A tool that reads the findings gets a document that holds this one, not an empty output.
+                Self.emit(format, [error.diagnostic], files: 0)
+                throw error
+            }
         }
         if external {
             var linkOptions = ExternalLinkChecker.Options(cacheFile: URL(fileURLWithPath: cache))
@@ -68,11 +75,19 @@ struct Check: AsyncParsableCommand {
             printDiagnostics(report.diagnostics, quiet: printing.quiet && !warningsAsErrors)
             if printing.verbose { printStages(report) }
             if !printing.quiet { print("Checked \(counted(report.notes, "note")): \(report.problemSummary).") }
-        case .json: print(DiagnosticFormatter.json(report.diagnostics, files: report.files), terminator: "")
-        case .sarif: print(DiagnosticFormatter.sarif(report.diagnostics), terminator: "")
-        case .github: print(DiagnosticFormatter.github(report.diagnostics), terminator: "")
+        case .json, .sarif, .github: Self.emit(format, report.diagnostics, files: report.files)
         }
         let failing = report.diagnostics.contains { $0.severity == .error || (warningsAsErrors && $0.severity == .warning) }
         if failing { throw ExitCode(1) }
+    }
+
+    /// The findings in one of the formats machines read.
+    static func emit(_ format: DiagnosticFormat, _ diagnostics: [Diagnostic], files: Int) {
+        switch format {
+        case .text: break
+        case .json: print(DiagnosticFormatter.json(diagnostics, files: files), terminator: "")
+        case .sarif: print(DiagnosticFormatter.sarif(diagnostics), terminator: "")
+        case .github: print(DiagnosticFormatter.github(diagnostics), terminator: "")
+        }
     }
 }

@@ -109,6 +109,30 @@ import Testing
         #expect(stderr.contains("Content/notes/zh: error: this folder cannot be read (Permission denied), so the notes and images in it would be left out of the site"), "\(stderr)")
     }
 
+    /// A run that cannot start still hands the formats machines read a document, with the reason as its finding.
+    @Test func aRunThatCannotStartIsAFindingInEveryMachineFormat() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let json = try notesite(["check", "--format", "json", "--content", "Nowhere"], in: root)
+        #expect(json.status == 2)
+        #expect(json.stderr.contains("the content folder 'Nowhere' does not exist"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let finding = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(finding["id"] as? String == "run.failed" && finding["file"] as? String == "Nowhere")
+        #expect(finding["message"] as? String == "the content folder 'Nowhere' does not exist")
+
+        let sarif = try notesite(["check", "--format", "sarif", "--content", "Nowhere"], in: root)
+        #expect(sarif.status == 2)
+        #expect((try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])?["version"] as? String == "2.1.0")
+
+        // A template error keeps its file, line, column and rule.
+        let template = root.appendingPathComponent("Templates/note.mustache")
+        try Data(("{{#title}}\n" + String(contentsOf: template, encoding: .utf8)).utf8).write(to: template)
+        let github = try notesite(["check", "--format", "github"], in: root)
+        #expect(github.status == 2)
+        #expect(github.stdout.hasPrefix("::error file=Templates/note.mustache,line=1,col=1,title=template.invalid::"), "\(github.stdout) \(github.stderr)")
+    }
+
     @Test func badUsageExitsSixtyFour() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
