@@ -216,6 +216,10 @@ struct Template: Sendable {
             }
             let contentStart = position
             while position < bytes.count, !matches(ending, at: position) {
+                // Another tag opening inside this one: this one was left unclosed (a comment may hold anything).
+                if sigil != UInt8(ascii: "!"), sigil != UInt8(ascii: "="), matches(open, at: position) {
+                    throw ParseError(location: start, message: "the tag is not closed before the next one opens; end it with '\(String(decoding: ending, as: UTF8.self))'")
+                }
                 if bytes[position] == 0x0A {
                     line += 1
                     lineStart = position + 1

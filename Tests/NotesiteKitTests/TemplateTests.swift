@@ -97,6 +97,9 @@ import Testing
         #expect(parseError("{{#a}}{{/b}}")?.message == "'{{/b}}' closes the section 'a' opened at 1:1; write '{{/a}}'")
         #expect(parseError("x\n{{/a}}")?.location == SourceLocation(line: 2, column: 1))
         #expect(parseError("ab {{title")?.message == "the tag is not closed; end it with '}}'")
+        #expect(parseError("<h1>{{title</h1>\n<p>{{#date}}x{{/date}}</p>") == Template.ParseError(
+            location: SourceLocation(line: 1, column: 5), message: "the tag is not closed before the next one opens; end it with '}}'"))
+        #expect(parseError("{{! a comment with {{braces}} }}") == nil)
         #expect(parseError("{{a b}}")?.location == SourceLocation(line: 1, column: 1))
         #expect(parseError("{{a..b}}") != nil)
         #expect(parseError("{{=<%>=}}")?.message.contains("does not set delimiters") == true)
