@@ -94,8 +94,11 @@ public struct ContentLoader: Sendable {
     public func load() throws -> ContentTree {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw NotesiteError.folderMissing(role: "content", path: displayRoot)
+        }
+        guard isDirectory.boolValue else {
+            throw NotesiteError.unreadable(path: displayRoot, reason: "it is a file; name the content folder")
         }
         let notesRoot = root.appendingPathComponent("notes")
         guard fm.fileExists(atPath: notesRoot.path) else {

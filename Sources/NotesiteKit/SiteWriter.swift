@@ -36,10 +36,11 @@ public struct SiteWriter {
     /// Starts a complete new site in the staging folder; files are added one by one (so a large site is never
     /// held in memory as a whole) and the site is swapped in by `commit()`.
     public func begin() throws -> Staging {
+        let existed = fm.fileExists(atPath: outputPath)
         try fm.createDirectory(at: output, withIntermediateDirectories: true)
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        return Staging(writer: self)
+        return Staging(writer: self, madeOutput: !existed)
     }
 
     /// A site being written into the staging folder. Files may be added from several threads at once.
@@ -57,8 +58,12 @@ public struct SiteWriter {
         private var written: [String] = []
         private var kept: [String] = []
 
-        init(writer: SiteWriter) {
+        /// Whether `begin` made the output folder, which `abandon` then removes again.
+        private let madeOutput: Bool
+
+        init(writer: SiteWriter, madeOutput: Bool = false) {
             self.writer = writer
+            self.madeOutput = madeOutput
             previous = SiteManifest.load(from: writer.outputPath)
         }
 
@@ -148,6 +153,8 @@ public struct SiteWriter {
         /// Forgets the staged files; the previous site stays.
         public func abandon() {
             try? writer.fm.removeItem(at: writer.staging)
+            // A failed first build leaves no empty output folder behind (rmdir removes only an empty one).
+            if madeOutput { rmdir(writer.outputPath) }
         }
 
         /// Hard links to the old site's files that stay, in the staging folder, so that it holds the whole site.

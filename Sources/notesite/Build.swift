@@ -38,6 +38,7 @@ struct Build: ParsableCommand {
         _ = Unmanaged.passRetained(builder)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
+        let hadSite = FileManager.default.fileExists(atPath: options.output.path)
         let report = try runStage {
             defer { progress?.clear() }
             return try builder.run(.build)
@@ -50,7 +51,7 @@ struct Build: ParsableCommand {
                 print("Built \(counted(report.notes, "note")): \(counted(report.pagesWritten, "page")), \(counted(report.filesWritten, "file")) in \(output)/ in \(time) (\(report.problemSummary)).")
             }
         } else {
-            printError("Build failed: \(report.problemSummary); \(output)/ was left as it was.")
+            printError("Build failed: \(report.problemSummary); " + (hadSite ? "\(output)/ was left as it was." : "nothing was written."))
             throw ExitCode(1)
         }
     }

@@ -61,8 +61,16 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("Content/notes/en/hello.md:3:7: error: `date` is 'someday', which is not a date; write it as YYYY-MM-DD (or YYYY-MM when only the month is known) [frontmatter.invalid]"))
         #expect(result.stderr.contains("    date: someday\n          ^"))
-        #expect(result.stderr.contains("Build failed"))
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
+        #expect(result.stderr.contains("Build failed: 1 error; nothing was written."))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path), "no empty folder left behind")
+        // Over a site built before, the message says it is still there.
+        try Data("---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\nText.\n".utf8).write(to: root.appendingPathComponent("Content/notes/en/hello.md"))
+        #expect(try notesite(["build", "-q"], in: root).status == 0)
+        try Data("---\ntitle: Hello\ndate: someday\nlang: en\n---\nText.\n".utf8).write(to: root.appendingPathComponent("Content/notes/en/hello.md"))
+        #expect(try notesite(["build"], in: root).stderr.contains("Build failed: 1 error; public/ was left as it was."))
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
+        let file = try notesite(["build", "--content", "Templates/note.mustache"], in: root)
+        #expect(file.status == 2 && file.stderr.contains("cannot read 'Templates/note.mustache': it is a file; name the content folder"), "\(file.stderr)")
     }
 
     @Test func aMissingFolderExitsTwo() throws {
