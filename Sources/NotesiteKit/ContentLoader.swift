@@ -141,7 +141,29 @@ public struct ContentLoader: Sendable {
         }
         notes.sort()
         assets.sort()
+        diagnostics += strayNotes()
         return ContentTree(notes: notes, assets: assets, diagnostics: diagnostics)
+    }
+
+    /// Markdown files in the content folder outside `notes/` (`Content/en/a.md`), which are never built: each is
+    /// a warning (`content.misplaced`), rather than a note that silently is not on the site.
+    private func strayNotes() -> [Diagnostic] {
+        let fm = FileManager.default
+        var found: [Diagnostic] = []
+        let top = ((try? fm.contentsOfDirectory(atPath: rootPath)) ?? []).filter { $0 != "notes" && !$0.hasPrefix(".") }.sorted()
+        for name in top {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: rootPath + "/" + name, isDirectory: &isDirectory) else { continue }
+            let paths = isDirectory.boolValue
+                ? ((fm.subpaths(atPath: rootPath + "/" + name) ?? []).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted().map { name + "/" + $0 })
+                : [name]
+            for path in paths where path.lowercased().hasSuffix(".md") {
+                let language = path.split(separator: "/").first.flatMap { Language(rawValue: String($0)) }?.rawValue ?? "<lang>"
+                found.append(Diagnostic(.warning, "content.misplaced", file: join(displayRoot, path), at: nil,
+                                        "this note is outside notes/, so it is not built; move it to notes/\(language)/"))
+            }
+        }
+        return found
     }
 
     /// What reading one note gave.

@@ -6,7 +6,7 @@ public enum RuleCatalog {
         ("content.duplicate-slug", "Two notes of one language would get the same page."),
         ("content.duplicate-translation", "Two notes of one language share a translation_key."),
         ("content.encoding", "A file is not UTF-8 text."),
-        ("content.misplaced", "A note is not in notes/<lang>/."),
+        ("content.misplaced", "A note is not in notes/<lang>/ (an error), or a Markdown file is outside notes/ and not built (a warning)."),
         ("content.unknown-language", "A note's folder is not a language of the site."),
         ("content.bad-slug", "A note's file name cannot be a page name."),
         ("content.unreadable", "A note cannot be read."),

@@ -201,6 +201,17 @@ import Testing
         #expect(try site.read("en/fine.html") == "<p>static</p>\n")
     }
 
+    @Test func markdownOutsideNotesIsAWarningThatSaysWhereToMoveIt() throws {
+        let note = Data((Self.frontMatter + "Text.\n").utf8)
+        let site = try site(with: ["en/stray.md": note, "README.md": note, "data/ru/x.md": note, ".drafts/a.md": note])
+        let report = try SitePipeline.check(site.options)
+        let stray = only("content.misplaced", in: report)
+        #expect(stray.map { String($0.file.dropFirst(site.content.path.count + 1)) } == ["README.md", "data/ru/x.md", "en/stray.md"])
+        #expect(stray.allSatisfy { $0.severity == .warning })
+        #expect(stray.last?.message == "this note is outside notes/, so it is not built; move it to notes/en/")
+        #expect(stray.first?.message == "this note is outside notes/, so it is not built; move it to notes/<lang>/")
+    }
+
     @Test func anOutputThatIsAFileIsRefused() throws {
         let site = try site(with: [:])
         try Data("not a folder".utf8).write(to: site.output)
