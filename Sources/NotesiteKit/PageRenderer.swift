@@ -52,7 +52,10 @@ public struct PageRenderer: Sendable {
     /// with its page (`SearchIndex.shardFile`).
     public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
-        files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", common(page: "search.html", language: nil, title: nil)))))
+        // The search page has its own box: the header's would be a second, empty one.
+        var searchPage = common(page: "search.html", language: nil, title: nil)
+        searchPage["isSearchPage"] = true
+        files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", searchPage))))
         // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
         // its links resolve from the site's root (`<base>`), not from the missing page's folder.
         var notFound = common(page: "404.html", language: nil, title: nil)

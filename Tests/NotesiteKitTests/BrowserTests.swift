@@ -61,7 +61,11 @@ struct BrowserTests {
         #expect(console.isEmpty, "\(console)")
         #expect(dom.components(separatedBy: "<li class=\"search-result\"").count == 2)
         #expect(dom.contains(">1 result</p>"), "\(dom.components(separatedBy: "search-status").dropFirst().first?.prefix(80) ?? "")")
+        // One search box on the search page: its own, which holds the query.
+        #expect(dom.components(separatedBy: "type=\"search\"").count == 2)
+        #expect(!dom.contains("id=\"SiteSearch\""))
         let (index, _) = try page("reference/index.html")
+        #expect(index.contains("id=\"SiteSearch\""))
         #expect(index.contains("<span class=\"count\">1 entry</span>"))
         #expect(!index.contains(">1 entries<"))
     }
