@@ -167,6 +167,11 @@ import Testing
         #expect(html.contains("Table courtesy of commandshift.co.uk"))
         #expect(html.contains("Richard Turton"))
         #expect(html.contains("2016-04-11"))
+        // English on any page, and the pictures' labels in words, never a dash.
+        #expect(html.hasPrefix("<div class=\"table-wrap\" lang=\"en\">") && html.contains("<p class=\"courtesy\" lang=\"en\">"))
+        let labels = html.matches(of: /aria-label="([^"]*)"/).map { String($0.1) }
+        #expect(labels.count == 9 && labels.allSatisfy { !$0.contains("–") })
+        #expect(labels.contains { $0.contains("no multitasking") })
     }
 
     @Test func badCollapseTableRowsAreReported() {

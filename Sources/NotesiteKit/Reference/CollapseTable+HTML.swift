@@ -2,7 +2,9 @@ extension CollapseTable {
     /// The table as HTML, each row with a picture of the screen. `symbolHref` links the size-class values to
     /// their reference entries when given.
     public func html(symbolHref: (String) -> String? = { _ in nil }) -> String {
-        var out = "<div class=\"table-wrap\"><table class=\"collapse-table\">\n"
+        // In English whatever the page's language (the data's words are English): marked, so that a reader reads
+        // it as English on a Chinese or Russian page.
+        var out = "<div class=\"table-wrap\" lang=\"en\"><table class=\"collapse-table\">\n"
         out += "<thead>\n<tr><th scope=\"col\">Screen</th><th scope=\"col\">Device</th><th scope=\"col\">Orientation</th>"
         out += "<th scope=\"col\">Multitasking state</th><th scope=\"col\">Horizontal size class</th><th scope=\"col\">Collapsed</th></tr>\n</thead>\n<tbody>\n"
         for row in rows {
@@ -19,7 +21,7 @@ extension CollapseTable {
             out += "</tr>\n"
         }
         out += "</tbody>\n</table></div>\n"
-        out += "<p class=\"courtesy\">\(attributionHTML)</p>\n"
+        out += "<p class=\"courtesy\" lang=\"en\">\(attributionHTML)</p>\n"
         return out
     }
 
@@ -47,7 +49,7 @@ extension CollapseTable.Row {
         let width = portrait ? short : long
         let height = portrait ? long : short
         let appWidth = (width - 4) * multitasking.widthShare
-        let label = "\(device), \(orientation.label), \(multitasking.label): \(collapsed ? "collapsed, one column" : "expanded, two columns")"
+        let label = "\(device), \(orientation.label), \(multitasking.spoken): \(collapsed ? "collapsed, one column" : "expanded, two columns")"
         var svg = "<svg class=\"screen\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(fmt(width + 4))\" height=\"\(fmt(height + 4))\" "
         svg += "viewBox=\"0 0 \(fmt(width + 4)) \(fmt(height + 4))\" role=\"img\" aria-label=\"\(Escape.attribute(label))\">"
         svg += "<title>\(Escape.text(label))</title>"

@@ -33,6 +33,17 @@ public struct CollapseTable: Hashable, Sendable {
             }
         }
 
+        /// The state in words, for the picture's spoken label, where the table's dash would be read as "dash".
+        var spoken: String {
+            switch self {
+            case .twoThirds: "two thirds of the screen"
+            case .half: "half the screen"
+            case .oneThird: "one third of the screen"
+            case .none: "no multitasking"
+            default: label
+            }
+        }
+
         /// The share of the screen's width the app has.
         var widthShare: Double {
             switch self {
