@@ -169,7 +169,9 @@ public struct LinkResolver: Sendable {
         if let near = NearMiss.best(for: fragment, in: ids) {
             message += "; did you mean '#\(near)'?"
         } else if !ids.isEmpty {
-            message += "; its headings are \(ids.prefix(6).map { "#\($0)" }.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
+            // Each id cut to 60 characters: a heading of a thousand words made a message of tens of thousands.
+            let shown = ids.prefix(6).map { $0.count > 60 ? "#\($0.prefix(60))…" : "#\($0)" }
+            message += "; its headings are \(shown.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
         }
         return Diagnostic(.warning, "link.anchor-missing", file: file, at: location, message)
     }

@@ -92,6 +92,17 @@ import Testing
         #expect(suggestion.contains("did you mean '#step-1-choose'"))
     }
 
+    /// The headings listed for a missing anchor are cut short, so a heading of a thousand words does not make a
+    /// message of tens of thousands of characters.
+    @Test func theHeadingsListedForAMissingAnchorAreCutShort() throws {
+        let heading = (0..<1_000).map { "word\($0)" }.joined(separator: " ")
+        let text = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n\n## \(heading)\n\n## Short\n\n[x](#zzz-nothing-like-it)\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md", text: text))
+        let message = try #require(LinkResolver(index: SiteIndex(notes: [note!], assets: [])).diagnostics(for: note!).first?.message)
+        #expect(message.count < 200, "\(message.count)")
+        #expect(message.hasSuffix("its headings are #word0-word1-word2-word3-word4-word5-word6-word7-word8-word9-…, #short"))
+    }
+
     @Test(arguments: [("en/a.html", "zh/b.html", "../zh/b.html"), ("index.html", "zh/b.html", "zh/b.html"),
                       ("en/a.html", "en/img/x.png", "img/x.png"), ("zh/index.html", "index.html", "../index.html"),
                       ("en/a.html", "en/a.html", "a.html"), ("a/b/c.html", "a/x/y.html", "../x/y.html"),
