@@ -85,13 +85,24 @@ public struct PageRenderer: Sendable {
     }
 
     /// The reference entries' search sections, one per symbol, after the notes' in the index.
+    /// Each reference entry as a searchable section in English and, where the data has them, one in Chinese and
+    /// one in Russian with the entry's texts in that language: a reader finds an entry in the words of the notes
+    /// they read.
     func referenceSearchSections() -> [SearchIndex.Section] {
-        (reference?.data.symbols.symbols ?? []).map { symbol in
+        (reference?.data.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
             // In Swift-version order: a dictionary's own order would change from run to run.
             let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
-            return SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en,
-                                       url: ReferenceSite.pagePath(symbol.page) + "#" + symbol.id,
-                                       text: symbol.summary + " " + spellings, shard: "reference")
+            let url = ReferenceSite.pagePath(symbol.page) + "#" + symbol.id
+            var sections = [SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en, url: url,
+                                                text: symbol.summary + " " + spellings, shard: "reference")]
+            for language in Language.allCases where language != .en {
+                guard let texts = symbol.translations[language] else { continue }
+                let text = [texts.summary, texts.calledWhen, texts.returns].compactMap { $0 }.joined(separator: " ")
+                guard !text.isEmpty else { continue }
+                sections.append(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: language, url: url,
+                                                    text: text + " " + spellings, shard: "reference"))
+            }
+            return sections
         }
     }
 

@@ -40,6 +40,9 @@ struct BrowserTests {
         ("收起", "zh/uisplitviewcontroller-reference.html#收起-collapsing-process", "<mark>收起</mark>"),
         ("ДЕЛЕГАТА", "ru/adaptive-splitviewcontroller-and-popover-ios9-part1.html", "<mark>делегата</mark>"),
         ("Collapses", "en/split-view-collapse-and-expand.html", "<mark>collapses</mark>"),
+        // The reference's entries in the notes' languages too.
+        ("显示模式", "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:willChangeTo:)", "<mark>显示模式</mark>"),
+        ("режима отображения", "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:willChangeTo:)", "<mark>режима</mark>"),
     ])
     func searchFindsTheSectionInEachLanguage(query: String, expectedLink: String, mark: String) throws {
         let (dom, console) = try page("search.html", query: query)
