@@ -195,7 +195,8 @@ public struct ReferenceSite: Sendable {
         if let declaration = symbol.declaration { item["declaration"] = declaration }
         if let calledWhen = symbol.calledWhen { item["calledWhen"] = rich(calledWhen) }
         if let returns = symbol.returns { item["returns"] = rich(returns) }
-        if !symbol.events.isEmpty { item["events"] = symbol.events.joined(separator: ", ") }
+        // The data's event names are slugs (`display-mode`); the page says them as words.
+        if !symbol.events.isEmpty { item["events"] = symbol.events.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: ", ") }
         if let introduced = symbol.introduced { item["introduced"] = introduced }
         if let deprecated = symbol.deprecated { item["deprecated"] = deprecated }
         if let replacement = symbol.replacement.flatMap({ data.symbols[$0] }) {
@@ -217,7 +218,7 @@ public struct ReferenceSite: Sendable {
             return t
         }
         let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
-        let links = mentionItems(notes: mentioned.notes) { forEachMention(mentioned, $0) }
+        let links = mentionItems(notes: mentioned.notes, name: symbol.swift) { forEachMention(mentioned, $0) }
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -250,7 +251,8 @@ public struct ReferenceSite: Sendable {
     /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
     /// site, and written here each costs a microsecond where a template's loop item cost fifty.
     /// `forEach` calls its argument with each mention, in order, and its place in the list.
-    private func mentionItems(notes: [Int], spellings showSpellings: Bool = true,
+    /// A section that spells the entry only as `name` says nothing more.
+    private func mentionItems(notes: [Int], spellings showSpellings: Bool = true, name: String? = nil,
                               _ forEach: ((Int, Mention) -> Void) -> Void) -> String {
         let links = noteLinks.value
         var html = ""
@@ -272,7 +274,9 @@ public struct ReferenceSite: Sendable {
                     html += " › " + Escape.text(section.text)
                 }
                 html += "</a>"
-                if showSpellings { html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>" }
+                if showSpellings, !(spellings.count == 1 && spellings[0] == name) {
+                    html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>"
+                }
                 html += "</li>"
             }
             sections.removeAll(keepingCapacity: true)
