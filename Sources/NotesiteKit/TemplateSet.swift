@@ -71,8 +71,8 @@ public struct TemplateSet: Sendable {
     /// The names a page's context provides (see `PageRenderer` and `ReferenceSite`); `t.<key>` reads strings.yml.
     static let variables: Set<String> = [
         "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
-        "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "events", "favicon", "feedHref",
-        "groups", "hasMentions", "hasNeighbours", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
+        "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
+        "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",

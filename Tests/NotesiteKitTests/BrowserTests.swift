@@ -67,6 +67,12 @@ struct BrowserTests {
         // One search box on the search page: its own, which holds the query.
         #expect(dom.components(separatedBy: "type=\"search\"").count == 2)
         #expect(!dom.contains("id=\"SiteSearch\""))
+        // A long reference page opens with the list of its entries, each a link to one on the page.
+        let (type, _) = try page("reference/UISplitViewController.html")
+        let listed = type.components(separatedBy: "class=\"entry-list\"").dropFirst().first?.components(separatedBy: "</nav>").first ?? ""
+        let targets = listed.matches(of: /href="#([^"]+)"/).map { String($0.1) }
+        #expect(targets.count > 20)
+        #expect(targets.allSatisfy { type.contains("id=\"\($0)\"") })
         let (index, _) = try page("reference/index.html")
         #expect(index.contains("id=\"SiteSearch\""))
         #expect(index.contains("<span class=\"count\">1 entry</span>"))

@@ -176,6 +176,11 @@ public struct ReferenceSite: Sendable {
         let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
         context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
         context["entries"] = ordered.map { entry($0, page: path) }
+        // A page of more than a few entries opens with a list of them: the longest have dozens.
+        if ordered.count > 5 {
+            context["entryList"] = ordered.map { ["id": $0.id, "name": $0.swift] }
+            context["hasEntryList"] = true
+        }
         if name == Self.delegatePage, !data.sequences.isEmpty {
             context["diagrams"] = data.sequences.map { sequence -> [String: Any] in
                 ["id": "sequence-\(sequence.id)", "title": sequence.title,
