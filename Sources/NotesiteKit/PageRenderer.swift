@@ -91,13 +91,18 @@ public struct PageRenderer: Sendable {
     func referenceSearchSections() -> [SearchIndex.Section] {
         (reference?.data.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
             // In Swift-version order: a dictionary's own order would change from run to run.
-            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 }).joined(separator: " ")
+            // Each spelling once (most are the same in every Swift version), after the texts, for a search by any
+            // of them; the texts without the data's backticks, which the snippets under the results would show.
+            var seen: Set<String> = []
+            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 })
+                .filter { seen.insert($0).inserted }.joined(separator: " ")
+            func plain(_ text: String) -> String { text.replacingOccurrences(of: "`", with: "") }
             let url = ReferenceSite.pagePath(symbol.page) + "#" + symbol.id
             var sections = [SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en, url: url,
-                                                text: symbol.summary + " " + spellings, shard: "reference")]
+                                                text: plain(symbol.summary) + " " + spellings, shard: "reference")]
             for language in Language.allCases where language != .en {
                 guard let texts = symbol.translations[language] else { continue }
-                let text = [texts.summary, texts.calledWhen, texts.returns].compactMap { $0 }.joined(separator: " ")
+                let text = plain([texts.summary, texts.calledWhen, texts.returns].compactMap { $0 }.joined(separator: " "))
                 guard !text.isEmpty else { continue }
                 sections.append(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: language, url: url,
                                                     text: text + " " + spellings, shard: "reference"))

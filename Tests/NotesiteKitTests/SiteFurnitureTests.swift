@@ -219,7 +219,14 @@ import Testing
         #expect(text.contains(body))
         #expect(!script.contains(body))
         #expect(script.contains("\"shards\": [") && script.contains("\"zh/shoushi\""))
-        #expect(try site.read("assets/search/reference.js").contains("NOTESITE_SEARCH_TEXT(\"reference\""))
+        let reference = try site.read("assets/search/reference.js")
+        #expect(reference.contains("NOTESITE_SEARCH_TEXT(\"reference\""))
+        // A snippet shows the entry's text as a reader reads it: no Markdown backticks, each spelling once.
+        #expect(reference.contains("\"The split view's delegate. UISplitViewControllerDelegate\""))
+        #expect(reference.contains("after primaryViewController(forCollapsing:)."))
+        #expect(!reference.contains("`"))
+        // The entry's Chinese text is a section of its own, found by Chinese words.
+        #expect(reference.contains("把次要视图控制器并入主视图控制器。"))
         #expect(try site.read("search.html").contains("<script src=\"assets/search-index.js\"></script>"))
     }
 }
