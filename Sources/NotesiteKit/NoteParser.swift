@@ -2,7 +2,6 @@ import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
 public enum NoteParser {
-    /// Ids the page templates use themselves; headings never take them.
     /// Ids a heading never takes. `#top` scrolls to the top of a page that has no element with that id (HTML's
     /// rule), so a heading "Top" is `top-1`. The templates' own ids (`Main`, `SiteSearch`) start with a capital
     /// letter, which a heading's id never does: every other heading keeps GitHub's id, and an anchor copied from

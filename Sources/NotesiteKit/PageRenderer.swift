@@ -84,10 +84,9 @@ public struct PageRenderer: Sendable {
         return files
     }
 
-    /// The reference entries' search sections, one per symbol, after the notes' in the index.
-    /// Each reference entry as a searchable section in English and, where the data has them, one in Chinese and
-    /// one in Russian with the entry's texts in that language: a reader finds an entry in the words of the notes
-    /// they read.
+    /// The reference entries' search sections, after the notes' in the index: each entry in English and, where
+    /// the data has them, in Chinese and in Russian with its texts in that language, so that a reader finds an
+    /// entry in the words of the notes they read.
     func referenceSearchSections() -> [SearchIndex.Section] {
         (reference?.data.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
             // In Swift-version order: a dictionary's own order would change from run to run.

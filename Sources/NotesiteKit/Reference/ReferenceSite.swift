@@ -255,8 +255,8 @@ public struct ReferenceSite: Sendable {
     /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
     /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
     /// site, and written here each costs a microsecond where a template's loop item cost fifty.
-    /// `forEach` calls its argument with each mention, in order, and its place in the list.
-    /// A section that spells the entry only as `name` says nothing more.
+    /// `forEach` calls its argument with each mention, in order, and its place in the list. `name` is the entry's
+    /// own name: a section that spells the entry only so gets no "as".
     private func mentionItems(notes: [Int], spellings showSpellings: Bool = true, name: String? = nil,
                               _ forEach: ((Int, Mention) -> Void) -> Void) -> String {
         let links = noteLinks.value
