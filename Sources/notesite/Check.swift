@@ -22,6 +22,9 @@ struct Check: AsyncParsableCommand {
 
     @OptionGroup var folders: SiteFolders
 
+    @Option(name: .long, help: ArgumentHelp("Where the site is built, to name its pages in findings; check writes nothing there.", valueName: "dir"))
+    var output = "public"
+
     @Option(name: .long, help: ArgumentHelp("How to print the findings: text, json, sarif or github.", valueName: "format"))
     var format: DiagnosticFormat = .text
 
@@ -44,7 +47,7 @@ struct Check: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = SiteOptions(content: folders.content, templates: folders.templates)
+        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         let builder = SiteBuilder(options: options, keepsState: false)
         // The process exits after this run: the builder and what it made are left for the exit to free.
         builder.leavesMemoryToExit = true

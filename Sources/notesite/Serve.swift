@@ -34,6 +34,11 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        // An address the server can listen on: an IPv4 or IPv6 address, or localhost.
+        var v4 = in_addr(), v6 = in6_addr()
+        guard host == "localhost" || inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 else {
+            throw ValidationError("--host must be an IP address, such as 127.0.0.1, 0.0.0.0 or ::1, or localhost")
+        }
     }
 
     func run() async throws {

@@ -148,6 +148,9 @@ import Testing
         #expect(try notesite(["frobnicate"], in: root).status == 64)
         #expect(try notesite(["build", "--base-url", "https://exa mple.org/"], in: root).status == 64)
         #expect(try notesite(["build", "--base-url", "example.org"], in: root).status == 64)
+        let host = try notesite(["serve", "--host", "256.1.1.1"], in: root)
+        #expect(host.status == 64 && host.stderr.contains("--host must be an IP address"), "\(host.stderr)")
+        #expect(!host.stderr.contains("lets other machines"))
     }
 
     @Test func helpListsTheCommands() throws {
@@ -185,6 +188,12 @@ import Testing
         let check = try notesite(["check"], in: root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("Content/notes/en/hello.md:6:1: error: the link points to 'missing.md'"))
+        // Findings in rendered pages name them where the site is built.
+        let page = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n<a href=\"#nowhere\">x</a>\n")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let elsewhere = try notesite(["check", "--output", "site"], in: page)
+        #expect(elsewhere.stderr.contains("site/en/hello.html:"), "\(elsewhere.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: page.appendingPathComponent("site").path))
         #expect(try notesite(["build"], in: root).status == 0)
     }
 
