@@ -45,50 +45,58 @@ public enum HTMLLinkChecker {
             var writtenValues: [Int: String] = [:]
             var html = html
             html.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else { return }
+                let n = bytes.count
+                // Lines are counted only up to each attribute found (`memchr` over the bytes in between), and the
+                // attributes are found from their `=` signs: looking at every byte for a space or a newline was
+                // most of the time a check spent reading its pages.
                 var line = 1
                 var lineStart = 0
-                var i = 0
-                let n = bytes.count
-                func matches(_ marker: StaticString, at start: Int) -> Bool {
-                    let count = marker.utf8CodeUnitCount
-                    guard start + count <= n else { return false }
-                    return memcmp(bytes.baseAddress! + start, marker.utf8Start, count) == 0
-                }
-                while i < n {
-                    let byte = bytes[i]
-                    if byte == UInt8(ascii: "\n") {
+                var counted = 0
+                func countLines(upTo position: Int) {
+                    var p = counted
+                    while p < position, let found = memchr(base + p, 0x0A, position - p) {
+                        let k = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
                         line += 1
-                        lineStart = i + 1
-                    } else if byte == UInt8(ascii: " ") {
-                        let attribute: String?
-                        let length: Int
-                        if matches(" id=\"", at: i) { (attribute, length) = ("id", 5) }
-                        else if matches(" href=\"", at: i) { (attribute, length) = ("href", 7) }
-                        else if matches(" src=\"", at: i) { (attribute, length) = ("src", 6) }
-                        else { (attribute, length) = (nil, 0) }
-                        if let attribute {
-                            let start = i + length
-                            var end = start
-                            while end < n, bytes[end] != UInt8(ascii: "\"") { end += 1 }
-                            let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                            let value = HTMLSanitizer.decodeEntities(written)
-                            if attribute == "id" {
-                                ids.insert(UTF8Key(value))
-                            } else {
-                                if !written.utf8.elementsEqual(value.utf8) { writtenValues[links.count] = written }
-                                links.append(Link(attribute: attribute, value: value,
-                                                  location: SourceLocation(line: line, column: i + 1 - lineStart + 1)))
-                            }
-                            // An attribute value holds no newline the templates or the renderer write.
-                            for k in start..<end where bytes[k] == UInt8(ascii: "\n") {
-                                line += 1
-                                lineStart = k + 1
-                            }
-                            i = end
-                            continue
-                        }
+                        lineStart = k + 1
+                        p = k + 1
                     }
-                    i += 1
+                    counted = max(counted, position)
+                }
+                func preceded(at e: Int, by name: StaticString) -> Bool {
+                    // ` name` right before the `=` at `e`.
+                    let count = name.utf8CodeUnitCount
+                    return e >= count + 1 && base[e - count - 1] == UInt8(ascii: " ")
+                        && memcmp(base + e - count, name.utf8Start, count) == 0
+                }
+                var i = 0
+                while i < n, let found = memchr(base + i, Int32(UInt8(ascii: "=")), n - i) {
+                    let e = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                    i = e + 1
+                    guard e + 1 < n, base[e + 1] == UInt8(ascii: "\"") else { continue }
+                    let attribute: String
+                    let space: Int
+                    if preceded(at: e, by: "id") { (attribute, space) = ("id", e - 3) }
+                    else if preceded(at: e, by: "href") { (attribute, space) = ("href", e - 5) }
+                    else if preceded(at: e, by: "src") { (attribute, space) = ("src", e - 4) }
+                    else { continue }
+                    let start = e + 2
+                    let end = memchr(base + start, Int32(UInt8(ascii: "\"")), n - start)
+                        .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? n
+                    let raw = UnsafeBufferPointer(start: base + start, count: end - start)
+                    let written = String(decoding: raw, as: UTF8.self)
+                    // Only a value with a character reference (`&amp;`, `&#46;`) reads otherwise than it is written.
+                    let hasReference = !raw.isEmpty && memchr(raw.baseAddress!, Int32(UInt8(ascii: "&")), raw.count) != nil
+                    let value = hasReference ? HTMLSanitizer.decodeEntities(written) : written
+                    if attribute == "id" {
+                        ids.insert(UTF8Key(value))
+                    } else {
+                        countLines(upTo: space)
+                        if hasReference, !written.utf8.elementsEqual(value.utf8) { writtenValues[links.count] = written }
+                        links.append(Link(attribute: attribute, value: value,
+                                          location: SourceLocation(line: line, column: space + 1 - lineStart + 1)))
+                    }
+                    i = end + 1
                 }
             }
             self.ids = ids
