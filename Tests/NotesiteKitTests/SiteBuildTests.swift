@@ -596,6 +596,18 @@ import Testing
         #expect(page.links.map(\.location.line) == [1, 2])
     }
 
+    /// Attributes are found from their `=` signs: values that hold `=` or look like attributes, tags across lines and
+    /// an unclosed value at the end are read as a browser would.
+    @Test func pageLinksAreFoundAmongOtherAttributesAndLines() {
+        let html = "<a\n href=\"a.html?x=1&y=2\" class=\"k=v\" title=\"t id=x href=y\">\n<img src=\"b.png\" alt=\"a=b\">"
+            + "<p id=\"p1\" data-id=\"no\"><a href=\"c.html\">\n\n<a href=\"d.html#q"
+        let page = HTMLLinkChecker.PageLinks(path: "en/p.html", html: html)
+        #expect(page.ids == ["p1"])
+        #expect(page.links.map(\.value) == ["a.html?x=1&y=2", "b.png", "c.html", "d.html#q"])
+        #expect(page.links.map { "\($0.location.line):\($0.location.column)" } == ["2:2", "3:6", "3:55", "5:4"])
+        #expect(page.markup(ofLink: 0) == "href=\"a.html?x=1&y=2\"")
+    }
+
     @Test func aPathWrittenManyTimesOnAPageIsJudgedWithEachFragment() {
         // A page resolves each path it writes once; every link is still judged whole, its fragment included.
         let note = HTMLLinkChecker.PageLinks(path: "zh/a.html", html: "<h2 id=\"收起\">x</h2><h2 id=\"ok\">y</h2>")
