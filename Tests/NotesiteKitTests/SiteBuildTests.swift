@@ -608,6 +608,13 @@ import Testing
         #expect(page.markup(ofLink: 0) == "href=\"a.html?x=1&y=2\"")
     }
 
+    /// `#top` is the top of any page, in any case, as browsers take it; `#tops` is not.
+    @Test func topIsTheTopOfAnyPage() {
+        let page = HTMLLinkChecker.PageLinks(path: "en/p.html", html: "<a href=\"#top\">a</a><a href=\"#TOP\">b</a><a href=\"p.html#Top\">c</a><a href=\"#tops\">d</a>")
+        let found = HTMLLinkChecker.check([page], paths: ["en/p.html"], outputDisplay: "public")
+        #expect(found.map(\.message) == ["href=\"#tops\" leads to '#tops', which is not an id on 'en/p.html'; correct the template or the note that makes it"])
+    }
+
     @Test func aPathWrittenManyTimesOnAPageIsJudgedWithEachFragment() {
         // A page resolves each path it writes once; every link is still judged whole, its fragment included.
         let note = HTMLLinkChecker.PageLinks(path: "zh/a.html", html: "<h2 id=\"收起\">x</h2><h2 id=\"ok\">y</h2>")
