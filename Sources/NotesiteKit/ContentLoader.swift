@@ -32,7 +32,8 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
     case folderMissing(role: String, path: String)
     case unreadable(path: String, reason: String)
     case outputInvalid(path: String, reason: String)
-    case templates(String)
+    /// The templates (or their strings) cannot be used: the finding, at its file and, where known, line and column.
+    case templates(Diagnostic)
     case writeFailed(path: String, reason: String)
     case changedDuringRun(path: String)
 
@@ -41,37 +42,22 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .folderMissing(let role, let path): "the \(role) folder '\(path)' does not exist"
         case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
         case .outputInvalid(let path, let reason): "cannot write the site to '\(path)': \(reason)"
-        case .templates(let message): message
+        case .templates(let finding): finding.formatted
         case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
         case .changedDuringRun(let path): "'\(path)' changed while the site was being built; run the build again"
         }
     }
 
     /// The error as a finding, for the formats machines read (`check --format json|sarif|github`), which would
-    /// otherwise get nothing from a run that could not start: at the file and place it names, rule `run.failed`
-    /// (or the rule a template error names).
+    /// otherwise get nothing from a run that could not start: a template's own finding, or `run.failed` at the
+    /// folder or file the error names.
     public var diagnostic: Diagnostic {
         switch self {
+        case .templates(let finding):
+            return finding
         case .folderMissing(_, let path), .unreadable(let path, _), .outputInvalid(let path, _), .writeFailed(let path, _),
              .changedDuringRun(let path):
             return Diagnostic(.error, "run.failed", file: path, at: nil, description)
-        case .templates(let message):
-            // `path:line:col: error: message [rule]`, or `path: error: …`, as the template loader words them.
-            let head = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
-            guard let marker = head.range(of: ": error: ") else { return Diagnostic(.error, "run.failed", file: "", at: nil, message) }
-            var place = head[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-            var location: SourceLocation?
-            if place.count >= 3, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) {
-                location = SourceLocation(line: line, column: column)
-                place.removeLast(2)
-            }
-            var text = String(head[marker.upperBound...])
-            var rule = "run.failed"
-            if text.hasSuffix("]"), let open = text.lastIndex(of: "["), text[open...].dropFirst().dropLast().allSatisfy({ $0.isLetter || $0 == "." || $0 == "-" }) {
-                rule = String(text[open...].dropFirst().dropLast())
-                text = String(text[..<open]).trimmingCharacters(in: .whitespaces)
-            }
-            return Diagnostic(.error, rule, file: place.joined(separator: ":"), at: location, text)
         }
     }
 }

@@ -13,34 +13,37 @@ public struct Strings: Sendable {
 
     /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
     public static func load(_ url: URL, displayPath: String) throws -> Strings {
+        func problem(_ message: String) -> NotesiteError {
+            NotesiteError.templates(Diagnostic(.error, "template.strings", file: displayPath, at: nil, message))
+        }
         // Every label of every page comes from it: without it, pages would show the keys.
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw NotesiteError.templates("\(displayPath): error: the strings file is missing; the pages' labels in each language come from it, so restore it [template.strings]")
+            throw problem("the strings file is missing; the pages' labels in each language come from it, so restore it")
         }
         let text: String
         switch ContentLoader.contents(ofFile: url.path) {
         case .failure(let failure):
-            throw NotesiteError.templates("\(displayPath): error: the strings file cannot be read (\(String(cString: strerror(failure.code)))) [template.strings]")
+            throw problem("the strings file cannot be read (\(String(cString: strerror(failure.code))))")
         case .success(let bytes):
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                throw NotesiteError.templates("\(displayPath): error: the strings file is not UTF-8 text; save it as UTF-8 [template.strings]")
+                throw problem("the strings file is not UTF-8 text; save it as UTF-8")
             }
             text = decoded
         }
         var source = YAMLSource(file: displayPath, fileText: text)
-        if source.compose(text, rule: "template.strings", what: "the strings file") == nil, let problem = source.diagnostics.first {
-            throw NotesiteError.templates(problem.formatted)
+        if source.compose(text, rule: "template.strings", what: "the strings file") == nil, let found = source.diagnostics.first {
+            throw NotesiteError.templates(found)
         }
         let decoded: [String: [String: String]]
         do {
             decoded = try YAMLDecoder().decode([String: [String: String]].self, from: text)
         } catch {
-            throw NotesiteError.templates("\(displayPath): error: the strings file must map each language code (\(Language.codeList)) to its texts, one `key: text` a line [template.strings]")
+            throw problem("the strings file must map each language code (\(Language.codeList)) to its texts, one `key: text` a line")
         }
         var table: [Language: [String: String]] = [:]
         for (code, strings) in decoded {
             guard let language = Language(rawValue: code) else {
-                throw NotesiteError.templates("\(displayPath): error: '\(code)' is not a language of the site; use \(Language.codeList) [template.strings]")
+                throw problem("'\(code)' is not a language of the site; use \(Language.codeList)")
             }
             table[language] = strings
         }

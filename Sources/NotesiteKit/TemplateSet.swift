@@ -44,15 +44,12 @@ public struct TemplateSet: Sendable {
             do {
                 templates[name] = try Template(parsing: text)
             } catch {
-                throw NotesiteError.templates(
-                    "\(displayPath)/\(relative):\(error.location): error: the template does not parse: \(error.message) [template.invalid]")
+                throw NotesiteError.templates(Diagnostic(.error, "template.invalid", file: "\(displayPath)/\(relative)", at: error.location,
+                                                         "the template does not parse: \(error.message)"))
             }
             paths[name] = "\(displayPath)/\(relative)"
         }
-        let missing = Self.required.filter { templates[$0] == nil }
-        guard missing.isEmpty else {
-            throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
-        }
+        try Self.require(Self.required, among: templates, displayPath: displayPath)
         self.templates = templates
         self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
         var diagnostics: [Diagnostic] = []
@@ -90,7 +87,8 @@ public struct TemplateSet: Sendable {
                 break
             case .partial(let partial, _, let location):
                 if !partials.contains(partial) {
-                    throw NotesiteError.templates("\(path):\(location.line):\(location.column): error: the partial '\(partial)' does not exist; add \(partial).mustache beside the templates or correct the name [template.missing-partial]")
+                    throw NotesiteError.templates(Diagnostic(.error, "template.missing-partial", file: path, at: location,
+                                                             "the partial '\(partial)' does not exist; add \(partial).mustache beside the templates or correct the name"))
                 }
             case .variable(let name, _):
                 diagnostics += lint(name, path: path, strings: strings)
@@ -118,9 +116,14 @@ public struct TemplateSet: Sendable {
 
     /// Stops the run when one of `required` is missing.
     func require(_ required: [String], displayPath: String) throws {
+        try Self.require(required, among: templates, displayPath: displayPath)
+    }
+
+    private static func require(_ required: [String], among templates: [String: Template], displayPath: String) throws {
         let missing = required.filter { templates[$0] == nil }
         guard missing.isEmpty else {
-            throw NotesiteError.templates("\(displayPath): error: the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", ")) [template.missing]")
+            throw NotesiteError.templates(Diagnostic(.error, "template.missing", file: displayPath, at: nil,
+                                                     "the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", "))"))
         }
     }
 

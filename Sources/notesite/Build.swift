@@ -62,9 +62,9 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
     do {
         return try body()
     } catch let error as NotesiteError {
-        // A template error already reads `file:line:col: error: …`, the way editors and CI pick it up.
-        if case .templates(let message) = error, message.contains(": error: ") {
-            printError(message)
+        // A template error reads `file:line:col: error: …`, the way editors and CI pick it up.
+        if case .templates(let finding) = error {
+            printError(finding.formatted)
         } else {
             printError("notesite: error: \(error)")
         }
