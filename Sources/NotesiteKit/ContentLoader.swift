@@ -48,6 +48,17 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// Stops the run unless `folder` is a folder: the `role` folder (content, templates) as the user named it.
+    static func requireFolder(_ folder: URL, role: String, displayPath: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+            throw NotesiteError.folderMissing(role: role, path: displayPath)
+        }
+        guard isDirectory.boolValue else {
+            throw NotesiteError.unreadable(path: displayPath, reason: "it is a file; name the \(role) folder")
+        }
+    }
+
     /// The error as a finding, for the formats machines read (`check --format json|sarif|github`), which would
     /// otherwise get nothing from a run that could not start: a template's own finding, or `run.failed` at the
     /// folder or file the error names.
@@ -79,13 +90,7 @@ public struct ContentLoader: Sendable {
 
     public func load() throws -> ContentTree {
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            throw NotesiteError.folderMissing(role: "content", path: displayRoot)
-        }
-        guard isDirectory.boolValue else {
-            throw NotesiteError.unreadable(path: displayRoot, reason: "it is a file; name the content folder")
-        }
+        try NotesiteError.requireFolder(root, role: "content", displayPath: displayRoot)
         let notesRoot = root.appendingPathComponent("notes")
         guard fm.fileExists(atPath: notesRoot.path) else {
             throw NotesiteError.folderMissing(role: "notes", path: join(displayRoot, "notes"))

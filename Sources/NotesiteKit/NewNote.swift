@@ -66,10 +66,7 @@ public struct NewNote: Sendable {
         if let swift, !NoteMetadata.swiftVersions.contains(swift) { throw Problem.badSwiftVersion(swift) }
         // The language's folder is made when missing, the content folder not: a mistyped --content would start a
         // second, empty site.
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: contentRoot.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw NotesiteError.folderMissing(role: "content", path: displayRoot)
-        }
+        try NotesiteError.requireFolder(contentRoot, role: "content", displayPath: displayRoot)
         let display = ContentLoader(root: contentRoot, displayRoot: displayRoot).displayPath(path)
         let url = contentRoot.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

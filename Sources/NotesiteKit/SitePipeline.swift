@@ -68,16 +68,8 @@ public enum SitePipeline {
     /// folder, or an output folder it must not write (`validateOutput`). `notesite serve` asks before it listens,
     /// so that it stops instead of serving nothing.
     public static func preflight(_ options: SiteOptions) throws {
-        for (folder, display, role) in [(options.content, options.contentDisplay, "content"),
-                                        (options.templates, options.templatesDisplay, "templates")] {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
-                throw NotesiteError.folderMissing(role: role, path: display)
-            }
-            guard isDirectory.boolValue else {
-                throw NotesiteError.unreadable(path: display, reason: "it is a file; name the \(role) folder")
-            }
-        }
+        try NotesiteError.requireFolder(options.content, role: "content", displayPath: options.contentDisplay)
+        try NotesiteError.requireFolder(options.templates, role: "templates", displayPath: options.templatesDisplay)
         try validateOutput(options)
     }
 

@@ -19,10 +19,7 @@ public struct TemplateSet: Sendable {
     /// Loads every `*.mustache` file below `folder`; a template that does not parse stops the run, with its position.
     public init(folder: URL, displayPath: String) throws {
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw NotesiteError.folderMissing(role: "templates", path: displayPath)
-        }
+        try NotesiteError.requireFolder(folder, role: "templates", displayPath: displayPath)
         var templates: [String: Template] = [:]
         var assets: [String] = []
         var paths: [String: String] = [:]
