@@ -99,14 +99,18 @@ public struct DiagnosticPrinter {
     }
 }
 
+/// `1 note`, `2 notes`; `plural` for a word that does not just add an s (`entries`).
+public func counted(_ n: Int, _ word: String, plural: String? = nil) -> String {
+    "\(n) \(n == 1 ? word : plural ?? word + "s")"
+}
+
 extension SiteReport {
     /// `2 errors, 5 warnings, 3 notes` (or `no problems`).
     public var problemSummary: String {
         let c = DiagnosticFormatter.counts(diagnostics)
         if c.errors == 0 && c.warnings == 0 && c.notes == 0 { return "no problems" }
-        func plural(_ n: Int, _ word: String) -> String? { n == 0 ? nil : "\(n) \(word)\(n == 1 ? "" : "s")" }
         // Findings of severity `note` are counted as remarks: "Checked 6 notes: 45 notes" read as two counts of notes.
-        return [plural(c.errors, "error"), plural(c.warnings, "warning"), plural(c.notes, "remark")]
-            .compactMap { $0 }.joined(separator: ", ")
+        return [(c.errors, "error"), (c.warnings, "warning"), (c.notes, "remark")]
+            .filter { $0.0 > 0 }.map { counted($0.0, $0.1) }.joined(separator: ", ")
     }
 }

@@ -57,8 +57,3 @@ func printStages(_ report: SiteReport) {
         printError("  " + name + String(format: "%8.1f ms", stage.seconds * 1000))
     }
 }
-
-/// `1 note`, `2 notes`.
-func counted(_ n: Int, _ word: String) -> String {
-    "\(n) \(word)\(n == 1 ? "" : "s")"
-}

@@ -143,7 +143,7 @@ public struct ReferenceSite: Sendable {
         context["pages"] = pageNames.map { name -> [String: Any] in
             let members = data.symbols.symbols.filter { $0.page == name }
             var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count,
-                                       "countText": members.count == 1 ? "1 entry" : "\(members.count) entries"]
+                                       "countText": counted(members.count, "entry", plural: "entries")]
             if let type = data.symbols[name] { item["summary"] = type.summary.replacingOccurrences(of: "`", with: "") }
             if name == Self.delegatePage { item["isDelegate"] = true }
             return item
