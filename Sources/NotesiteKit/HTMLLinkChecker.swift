@@ -175,8 +175,7 @@ public enum HTMLLinkChecker {
         case .file(let path, let pageIDs):
             guard let hash, value.utf8.index(after: hash) != value.endIndex, path.hasSuffix(".html") else { return nil }
             let fragment = LinkResolver.percentDecoded(value[value.utf8.index(after: hash)...])
-            // `#top` leads to the top of any page that has no element with that id (HTML's rule).
-            if fragment.utf8.count == 3, fragment.utf8.map({ $0 | 0x20 }) == Array("top".utf8) { return nil }
+            if NoteParser.isTopOfPage(fragment) { return nil }
             if pageIDs?.contains(UTF8Key(fragment)) != true { return "leads to '#\(fragment)', which is not an id on '\(path)'" }
             return nil
         }

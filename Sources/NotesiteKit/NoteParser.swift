@@ -8,6 +8,12 @@ public enum NoteParser {
     /// GitHub leads to the heading, not to a part of the page.
     public static let reservedIDs = ["top"]
 
+    /// Whether a link's fragment is the top of its page: `top` in any case, which a browser scrolls to the top when
+    /// no element has that id. Compared by its bytes: the link checks ask it of every fragment.
+    static func isTopOfPage(_ fragment: String) -> Bool {
+        fragment.utf8.count == 3 && fragment.utf8.map { $0 | 0x20 } == Array("top".utf8)
+    }
+
     /// Parses one note. Returns nil only when the file cannot be a note at all (wrong place or name); otherwise the
     /// note comes back even with front matter errors, so links into it can still be checked.
     /// `known`: the note's front matter as its listing read it, used as it is when the file still starts with it.

@@ -150,9 +150,9 @@ public struct SiteIndex: Sendable {
     }
 
     /// Whether a link to the page of the note at `path` with this fragment finds its place: a heading's id, or
-    /// `top` (`NoteParser.reservedIDs`).
+    /// the top of the page (`NoteParser.isTopOfPage`).
     public func page(ofSourcePath path: String, hasID id: String) -> Bool {
         guard let position = byPath[path] else { return false }
-        return NoteParser.reservedIDs.contains(id) || notes[position].headings.contains { $0.id == id }
+        return NoteParser.isTopOfPage(id) || notes[position].headings.contains { $0.id == id }
     }
 }
