@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NotesiteTestSupport
 
 /// Runs the built `notesite` binary, as a user or CI would, and checks its output and exit code.
 @Suite struct CommandLineTests {
@@ -18,10 +19,17 @@ import Testing
         return FileManager.default.fileExists(atPath: beside.path) ? beside : Bundle.main.bundleURL.appendingPathComponent("notesite")
     }
 
-    func notesite(_ arguments: [String], in folder: URL) throws -> Result {
+    /// `unprivileged`: as a user no permission lets through, which root is not (through util-linux's `setpriv`).
+    func notesite(_ arguments: [String], in folder: URL, unprivileged: Bool = false) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if unprivileged, getuid() == 0 {
+            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+            guard FileManager.default.isExecutableFile(atPath: setpriv.path) else { throw TestFailure("setpriv (util-linux) is needed to run as an unprivileged user") }
+            process.executableURL = setpriv
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+        }
         process.currentDirectoryURL = folder
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -86,35 +94,18 @@ import Testing
     /// permission stops).
     @Test func anUnreadableFolderOfNotesIsAnErrorNotAnEmptyFolder() throws {
         let root = try project()
+        let zh = root.appendingPathComponent("Content/notes/zh")
         defer {
-            chmod(root.appendingPathComponent("Content/notes/en").path, 0o755)
+            chmod(zh.path, 0o755)
             try? FileManager.default.removeItem(at: root)
         }
         for path in [root.path, root.appendingPathComponent("Content").path] { chmod(path, 0o755) }
-        let zh = root.appendingPathComponent("Content/notes/zh")
         try FileManager.default.createDirectory(at: zh, withIntermediateDirectories: true)
         try Data("---\ntitle: 你好\ndate: 2024-01-02\nlang: zh\n---\n\n正文。\n".utf8).write(to: zh.appendingPathComponent("nihao.md"))
         #expect(chmod(zh.path, 0) == 0)
-        var arguments = ["check", "--content", root.appendingPathComponent("Content").path,
-                         "--templates", root.appendingPathComponent("Templates").path]
-        var runner = binary
-        if getuid() == 0 {
-            runner = URL(fileURLWithPath: "/usr/bin/setpriv")
-            try #require(FileManager.default.isExecutableFile(atPath: runner.path), "setpriv (util-linux) runs the check as an unprivileged user")
-            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
-        }
-        let process = Process()
-        process.executableURL = runner
-        process.arguments = arguments
-        process.currentDirectoryURL = FileManager.default.temporaryDirectory
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(stderr)")
-        #expect(stderr.contains("Content/notes/zh: error: this folder cannot be read (Permission denied), so the notes and images in it would be left out of the site"), "\(stderr)")
+        let result = try notesite(["check"], in: root, unprivileged: true)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("Content/notes/zh: error: this folder cannot be read (Permission denied), so the notes and images in it would be left out of the site"), "\(result.stderr)")
     }
 
     /// A run that cannot start still hands the formats machines read a document, with the reason as its finding.
