@@ -25,6 +25,7 @@ public struct NewNote: Sendable {
     public enum Problem: Error, CustomStringConvertible, Equatable {
         case emptyTitle
         case badSlug(String)
+        case reservedSlug(String, Language)
         case exists(String)
         case badSwiftVersion(String)
 
@@ -32,6 +33,7 @@ public struct NewNote: Sendable {
             switch self {
             case .emptyTitle: "the title is empty; give the note a title, such as \"Collapsing a split view\""
             case .badSlug(let slug): "'\(slug)' cannot name a note file: use lowercase ASCII letters, digits and single hyphens, such as 'split-view-basics'"
+            case .reservedSlug(let slug, let language): "'\(slug)' names \(language.rawValue)/\(slug).html, a page the site writes itself; choose another, such as '\(slug)-note'"
             case .exists(let path): "\(path) already exists; choose another title or pass --slug"
             case .badSwiftVersion(let version): "'\(version)' is not a Swift version the notes know; use one of \(NoteMetadata.swiftVersions.joined(separator: ", "))"
             }
@@ -62,6 +64,7 @@ public struct NewNote: Sendable {
     public func write(contentRoot: URL, displayRoot: String) throws -> String {
         guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw Problem.emptyTitle }
         guard NoteParser.isValidSlug(slug) else { throw Problem.badSlug(slug) }
+        guard !PageRenderer.languagePages.contains(where: { $0.key == slug }) else { throw Problem.reservedSlug(slug, language) }
         // The versions the front matter accepts, so that a new note always builds.
         if let swift, !NoteMetadata.swiftVersions.contains(swift) { throw Problem.badSwiftVersion(swift) }
         // The language's folder is made when missing, the content folder not: a mistyped --content would start a
@@ -83,7 +86,8 @@ public struct NewNote: Sendable {
     }
 
     /// A file name from a title: English as is, Russian transliterated, Chinese as pinyin without tones;
-    /// lowercased, with runs of anything else made one hyphen. A title with nothing usable gives `note`.
+    /// lowercased, with runs of anything else made one hyphen. A title with nothing usable gives `note`, and one
+    /// named like a page of the language's folder (`Index`) is followed by `-note`.
     public static func slug(for title: String, in language: Language) -> String {
         var latin = title
         if title.unicodeScalars.contains(where: { (0x0400...0x04FF).contains($0.value) }) {
@@ -108,7 +112,8 @@ public struct NewNote: Sendable {
             slug = String(slug.prefix(60))
             if let cut = slug.lastIndex(of: "-") { slug = String(slug[..<cut]) }
         }
-        return slug.isEmpty ? "note" : slug
+        if slug.isEmpty { return "note" }
+        return PageRenderer.languagePages.contains { $0.key == slug } ? slug + "-note" : slug
     }
 
     /// Russian letters in the common passport-style Latin spelling (ч → ch, ш → sh, ё → yo).

@@ -143,6 +143,10 @@ public enum NoteParser {
         if !isValidSlug(slug) {
             diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
                                           "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
+        } else if let page = PageRenderer.languagePages.first(where: { $0.key == slug }) {
+            // The site's page would replace the note's, and the note would be lost without a word.
+            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
+                                          "this note would be written to \(language.rawValue)/\(slug).html, which is \(page.value); rename the file, such as '\(slug)-note.md'"))
         }
         return (language, slug)
     }

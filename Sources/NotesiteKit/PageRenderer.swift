@@ -16,10 +16,33 @@ public struct PageRenderer: Sendable {
         self.resolver = LinkResolver(index: index)
     }
 
-    /// The files at the top of the site that it writes itself, besides each language's `index.html`, and the
-    /// folders that are wholly its own: a file under `notes/` must not be published over them.
+    /// The files at the top of the site that it writes itself, besides each language's pages (`languagePages`), and
+    /// the folders that are wholly its own: a file under `notes/` must not be published over them.
     public static let siteFiles = ["index.html", "search.html", "404.html", "feed.xml", "sitemap.xml"]
     public static let siteFolders = ["assets", "reference"]
+
+    /// The pages the site writes in each language's folder beside the notes (`zh/index.html`, `zh/search.html`),
+    /// with what each one is: a note must not be named like one (`NoteParser`), nor a file published over one.
+    public static let languagePages: KeyValuePairs<String, String> = [
+        "index": "the list of the language's notes",
+        "search": "the language's search page",
+    ]
+
+    /// Every file of the site that is neither a note's page nor in `siteFolders`: `siteFiles` and each language's
+    /// pages.
+    public static var ownFiles: [String] {
+        siteFiles + Language.allCases.flatMap { language in languagePages.map { "\(language.rawValue)/\($0.key).html" } }
+    }
+
+    /// The search page in `language`'s words, at the top of the site when nil.
+    static func searchPage(_ language: Language?) -> String {
+        language.map { "\($0.rawValue)/search.html" } ?? "search.html"
+    }
+
+    /// The search pages: the site's, and one in each language that has notes.
+    var searchPages: [String] {
+        [Self.searchPage(nil)] + index.languages.map(Self.searchPage)
+    }
 
     /// The search index script, which the search page loads.
     public static let searchIndexPath = "assets/search-index.js"
@@ -52,10 +75,18 @@ public struct PageRenderer: Sendable {
     /// with its page (`SearchIndex.shardFile`).
     public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
-        // The search page has its own box: the header's would be a second, empty one.
-        var searchPage = common(page: "search.html", language: nil, title: nil)
-        searchPage["isSearchPage"] = true
-        files.append(OutputFile(path: "search.html", contents: .text(templates.render("search", searchPage))))
+        // A search page in each language the notes are written in, whose header links there, and the site's own
+        // for the pages of no language. Each searches every note; its own language's sections come first among
+        // equals. It has its own box: the header's would be a second, empty one.
+        for language in [nil] + index.languages.map(Optional.some) {
+            let path = Self.searchPage(language)
+            // Its language links lead to the other languages' search pages.
+            let counterparts = language == nil ? [:] : Dictionary(uniqueKeysWithValues: index.languages.map { ($0, Self.searchPage($0)) })
+            var page = common(page: path, language: language, title: nil, counterparts: counterparts)
+            page["isSearchPage"] = true
+            if let language { page["searchLanguage"] = language.rawValue }
+            files.append(OutputFile(path: path, contents: .text(templates.render("search", page))))
+        }
         // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
         // its links resolve from the site's root (`<base>`), not from the missing page's folder.
         var notFound = common(page: "404.html", language: nil, title: nil)
@@ -79,7 +110,7 @@ public struct PageRenderer: Sendable {
         guard feed else { return files }
         files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
         if let baseURL {
-            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + ["search.html"], baseURL: baseURL))))
+            files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + searchPages, baseURL: baseURL))))
         }
         return files
     }
@@ -243,8 +274,10 @@ public struct PageRenderer: Sendable {
     }
 
     /// What every page's template sees: the way back to the top, the page's language and its words, and the
-    /// language links (to the page's translations where it has them).
-    func common(page: String, language: Language?, title: String?, translations: [Note] = []) -> [String: Any] {
+    /// language links (to the page's translations where it has them, or to its `counterparts`, the same page in
+    /// other languages).
+    func common(page: String, language: Language?, title: String?, translations: [Note] = [],
+                counterparts: [Language: String] = [:]) -> [String: Any] {
         let root = RelativeURL.root(of: page)
         let pageLanguage = language ?? .en
         var context: [String: Any] = [
@@ -252,13 +285,13 @@ public struct PageRenderer: Sendable {
             "htmlLang": pageLanguage.htmlLang,
             "t": templates.strings.all(for: pageLanguage),
             "homeHref": root + "index.html",
-            "searchHref": root + "search.html",
+            "searchHref": root + Self.searchPage(language),
             "feedHref": root + "feed.xml",
             "stylesheet": root + "assets/style.css",
             "script": root + "assets/site.js",
             "favicon": root + "assets/favicon.svg",
             "languages": index.languages.map { lang in
-                let target = translations.first { $0.language == lang }?.outputPath ?? "\(lang.rawValue)/index.html"
+                let target = translations.first { $0.language == lang }?.outputPath ?? counterparts[lang] ?? "\(lang.rawValue)/index.html"
                 return ["code": lang.rawValue, "htmlLang": lang.htmlLang, "name": lang.nativeName,
                         "href": RelativeURL.from(page, to: target), "current": lang == language,
                         "isTranslation": translations.contains { $0.language == lang }] as [String: Any]

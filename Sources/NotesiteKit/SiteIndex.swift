@@ -70,7 +70,7 @@ public struct SiteIndex: Sendable {
     /// (`content.not-a-note`: `a.MD`, `a.markdown` are published as they are, front matter and all).
     /// Compared without case, as a case-insensitive file system would.
     public func assetProblems(displayPath: (String) -> String) -> [Diagnostic] {
-        var generated = Set(PageRenderer.siteFiles + Language.allCases.map { "\($0.rawValue)/index.html" } + notes.map(\.outputPath))
+        var generated = Set(PageRenderer.ownFiles + notes.map(\.outputPath))
         generated = Set(generated.map { $0.lowercased() })
         var found: [Diagnostic] = []
         for asset in assets.sorted() {

@@ -70,7 +70,7 @@ public struct TemplateSet: Sendable {
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
-        "script", "searchHref", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
+        "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
         "swift", "t", "table", "text", "title", "toc", "translations", "url",
     ]
 

@@ -31,6 +31,12 @@
   var noResults = output.getAttribute("data-no-results") || "No results.";
   var resultsWord = output.getAttribute("data-results") || "results";
   var resultWord = output.getAttribute("data-result") || "result";
+  // A language's search page lists its own language's sections first among those that score the same.
+  var language = output.getAttribute("data-language");
+  function order(a, b) {
+    var ownA = data.sections[a.id][2] === language ? 1 : 0, ownB = data.sections[b.id][2] === language ? 1 : 0;
+    return b.score - a.score || ownB - ownA || a.id - b.id;
+  }
   var keys = null;
   var generation = 0;
 
@@ -166,7 +172,7 @@
     var candidates = (ids || []).map(function (id) {
       var s = data.sections[id];
       return { id: id, score: 10 * count(normalise(s[0] + " " + (s[1] || ""))) };
-    }).sort(function (a, b) { return b.score - a.score || a.id - b.id; }).slice(0, 50);
+    }).sort(order).slice(0, 50);
     var current = ++generation;
     status.textContent = candidates.length ? candidates.length + " " + (candidates.length === 1 ? resultWord : resultsWord) : noResults;
     render(candidates, terms);
@@ -176,7 +182,7 @@
     Promise.all(Object.keys(names).map(loadText)).then(function () {
       if (current !== generation) { return; }
       candidates.forEach(function (r) { r.score += count(normalise(textOf(data.sections[r.id]))); });
-      candidates.sort(function (a, b) { return b.score - a.score || a.id - b.id; });
+      candidates.sort(order);
       render(candidates, terms);
     });
   }

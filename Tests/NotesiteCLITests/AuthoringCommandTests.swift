@@ -80,7 +80,7 @@ import Testing
             printed += String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
         }
         let port = try #require(printed.firstMatch(of: /127\.0\.0\.1:(\d+)\//).flatMap { Int($0.1) }, "\(printed)")
-        #expect(printed.hasPrefix("Built 1 note: 5 pages"))
+        #expect(printed.hasPrefix("Built 1 note: 6 pages"))
 
         // An open event stream must not keep the server from stopping.
         let listener = try RawHTTP(port: port)

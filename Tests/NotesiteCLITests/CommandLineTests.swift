@@ -58,7 +58,7 @@ import NotesiteTestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try notesite(["build"], in: root)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Built 1 note: 5 pages"))
+        #expect(result.stdout.hasPrefix("Built 1 note: 6 pages"))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
     }
 

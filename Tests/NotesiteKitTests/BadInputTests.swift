@@ -174,6 +174,24 @@ import Testing
         #expect(report.filesWritten == 0)
     }
 
+    /// `zh/index.md` would be written to `zh/index.html`, and the list of the language's notes written over it:
+    /// the note would be gone from the site without a word.
+    @Test func notesNamedLikeTheLanguagesOwnPagesAreErrors() throws {
+        let note = { (language: String) in Data("---\ntitle: Index\ndate: 2024-05-01\nlang: \(language)\n---\n\nText.\n".utf8) }
+        let site = try site(with: ["notes/zh/index.md": note("zh"), "notes/ru/search.md": note("ru"), "notes/en/index-of-terms.md": note("en")])
+        let report = try SitePipeline.build(site.options)
+        let bad = only("content.bad-slug", in: report)
+        #expect(bad.map { ($0.file as NSString).lastPathComponent }.sorted() == ["index.md", "search.md"])
+        #expect(bad.contains { $0.message == "this note would be written to zh/index.html, which is the list of the language's notes; rename the file, such as 'index-note.md'" })
+        #expect(bad.contains { $0.message.contains("ru/search.html, which is the language's search page") })
+        #expect(report.filesWritten == 0)
+        // A file published there is refused as well.
+        let html = Data("<p>static</p>\n".utf8)
+        let other = try self.site(with: ["notes/ru/search.html": html, "notes/ru/a.md": note("ru")])
+        let assets = try SitePipeline.check(other.options)
+        #expect(only("content.asset-conflict", in: assets).map(\.message) == ["this file would be published as ru/search.html, where the site writes a page of the site; rename or move it"])
+    }
+
     @Test func filesThatWouldReplaceThePagesOfTheSiteAreErrors() throws {
         let html = Data("<p>static</p>\n".utf8)
         let site = try site(with: ["notes/en/Good.html": html, "notes/index.html": html, "notes/zh/index.html": html,

@@ -26,12 +26,12 @@ struct BrowserTests {
 
     @Test(arguments: ["zh/uisplitviewcontroller-reference.html", "ru/adaptive-splitviewcontroller-and-popover-ios9-part1.html",
                       "en/split-view-collapse-and-expand.html", "reference/UISplitViewControllerDelegate.html",
-                      "reference/collapse-table.html", "search.html", "index.html"])
+                      "reference/collapse-table.html", "search.html", "zh/search.html", "index.html"])
     func pagesLoadWithoutConsoleErrors(path: String) throws {
         let (dom, console) = try page(path)
         #expect(console.isEmpty, "\(console)")
         #expect(dom.contains("<main id=\"Main\""))
-        if path.hasPrefix("zh/") || path.hasPrefix("en/") {
+        if (path.hasPrefix("zh/") || path.hasPrefix("en/")) && !path.hasSuffix("search.html") {
             #expect(dom.contains("class=\"copy-button\""), "the copy script ran")
         }
     }
@@ -56,6 +56,22 @@ struct BrowserTests {
             #expect(results.first?.contains("href=\"\(expectedLink)\"") == true)
         }
         #expect(dom.lowercased().contains(mark.lowercased()))
+    }
+
+    /// A language's search page finds every note's sections, and lists its own language's first among those that
+    /// score the same: the words of a code snippet every translation of a note shares.
+    @Test func aLanguagesSearchPageListsItsOwnLanguageFirst() throws {
+        func languages(on path: String) throws -> [String] {
+            let (dom, console) = try page(path, query: "splitViewController")
+            #expect(console.isEmpty, "\(console)")
+            return dom.components(separatedBy: "<span class=\"search-language\">").dropFirst().map { String($0.prefix(2)) }
+        }
+        let site = try languages(on: "search.html")
+        for language in ["zh", "en"] {
+            let own = try languages(on: "\(language)/search.html")
+            #expect(Set(own).count > 1, "every note is searched: \(own)")
+            #expect(own.prefix(10).filter { $0 == language }.count > site.prefix(10).filter { $0 == language }.count, "\(own) against \(site)")
+        }
     }
 
     /// One is counted in the singular: a query with one result, a reference type with one entry.

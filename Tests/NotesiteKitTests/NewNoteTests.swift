@@ -11,6 +11,9 @@ import Testing
         ("Ёлка и щука: разъём", .ru, "yolka-i-shchuka-razyom"),
         ("Адаптивный SplitViewController, часть 1", .ru, "adaptivnyy-splitviewcontroller-chast-1"),
         ("—…—", .en, "note"),
+        // The names of the pages each language's folder has already.
+        ("Index", .en, "index-note"),
+        ("Search", .en, "search-note"),
     ])
     func slugsFromTitles(title: String, language: Language, slug: String) {
         #expect(NewNote.slug(for: title, in: language) == slug)
@@ -22,6 +25,22 @@ import Testing
         #expect(slug.count <= 60)
         #expect(!slug.hasSuffix("-"))
         #expect(slug.hasSuffix("layout") || slug.hasSuffix("adaptive"))
+    }
+
+    /// `--slug index` would write a note whose page the language's list of notes replaces.
+    @Test func aSlugNamedLikeALanguagePageIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-new-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let date = NoteDate(year: 2026, month: 11, day: 22)
+        for slug in ["index", "search"] {
+            let note = NewNote(title: "Index", language: .zh, slug: slug, date: date)
+            #expect(throws: NewNote.Problem.reservedSlug(slug, .zh)) { try note.write(contentRoot: root, displayRoot: "Content") }
+            #expect(NewNote.Problem.reservedSlug(slug, .zh).description.contains("zh/\(slug).html"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("notes/zh").path))
+        let written = try NewNote(title: "Index", language: .zh, date: date).write(contentRoot: root, displayRoot: "Content")
+        #expect(written == "Content/notes/zh/index-note.md")
     }
 
     @Test func theSkeletonParsesWithoutDiagnostics() {

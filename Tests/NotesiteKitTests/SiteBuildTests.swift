@@ -9,7 +9,7 @@ import Testing
         let report = try SitePipeline.build(site.options)
         #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
         #expect(report.notes == 4)
-        #expect(report.pagesWritten == 14) // home, 3 language pages, 4 notes, reference index, 2 type pages, collapse table, search, 404
+        #expect(report.pagesWritten == 17) // home, 3 language pages, 4 notes, reference index, 2 type pages, collapse table, 4 search pages, 404
         for (page, lang) in [("index.html", "en"), ("zh/index.html", "zh-Hans"), ("ru/index.html", "ru"),
                              ("en/collapse.html", "en"), ("zh/shoushi.html", "zh-Hans"), ("ru/svorachivanie.html", "ru")] {
             #expect(try site.read(page).contains("<html lang=\"\(lang)\""), "\(page)")
@@ -40,7 +40,7 @@ import Testing
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)
         let pages = try htmlFiles(in: site.output)
-        #expect(pages.count == 14)
+        #expect(pages.count == 17)
         var checked = 0
         for page in pages {
             let html = try String(contentsOf: page, encoding: .utf8)
@@ -557,7 +557,7 @@ import Testing
         options.templates = templates
         let report = try SitePipeline.check(options)
         let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
-        #expect(broken.count == 14) // every page has the footer
+        #expect(broken.count == 17) // every page has the footer
         #expect(broken.allSatisfy { $0.severity == .error && $0.message.contains("which the site does not have") })
         #expect(broken.contains { $0.file.hasSuffix("en/collapse.html") && $0.message.hasPrefix("href=\"../about.html\" leads to 'about.html'") })
         #expect(!FileManager.default.fileExists(atPath: site.output.path))

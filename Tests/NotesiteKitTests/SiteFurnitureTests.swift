@@ -228,6 +228,28 @@ import Testing
         #expect(reference.contains("把次要视图控制器并入主视图控制器。"))
         #expect(try site.read("search.html").contains("<script src=\"assets/search-index.js\"></script>"))
     }
+
+    /// Each language with notes has a search page in its own words, and its pages' header searches there; the
+    /// pages of no language search on the site's.
+    @Test func eachLanguageHasItsOwnSearchPage() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        let zh = try site.read("zh/search.html")
+        #expect(zh.contains("<html lang=\"zh-Hans\" data-root=\"../\">"))
+        #expect(zh.contains("<h1>搜索</h1>"))
+        #expect(zh.contains("<script src=\"../assets/search-index.js\"></script>"))
+        #expect(zh.contains(" data-language=\"zh\"></ol>"))
+        #expect(!zh.contains("id=\"SiteSearch\""))
+        #expect(try site.read("ru/search.html").contains("<h1>Поиск</h1>"))
+        // Its language links lead to the others' search pages.
+        #expect(zh.contains("<a href=\"../ru/search.html\" hreflang=\"ru\" lang=\"ru\">Русский</a>"))
+        #expect(zh.contains("<a href=\"search.html\" hreflang=\"zh-Hans\" lang=\"zh-Hans\" aria-current=\"true\">中文</a>"))
+        #expect(!(try site.read("search.html")).contains("data-language"))
+        #expect(try site.read("zh/shoushi.html").contains("<form class=\"search-form\" action=\"../zh/search.html\""))
+        #expect(try site.read("ru/index.html").contains("<form class=\"search-form\" action=\"../ru/search.html\""))
+        #expect(try site.read("index.html").contains("<form class=\"search-form\" action=\"search.html\""))
+        #expect(try site.read("reference/index.html").contains("<form class=\"search-form\" action=\"../search.html\""))
+    }
 }
 
 @Suite struct FeedTests {
