@@ -192,6 +192,33 @@ import Testing
         #expect(only("content.asset-conflict", in: assets).map(\.message) == ["this file would be published as ru/search.html, where the site writes a page of the site; rename or move it"])
     }
 
+    /// The files the conflicts above are found against are the files the site writes of its own: a page added to
+    /// the site but not to `PageRenderer.ownFiles` could have a file of the notes published over it.
+    @Test func theSitesOwnFilesAreListedForTheConflictCheck() throws {
+        let site = try ScratchSite()
+        var options = site.options
+        options.baseURL = "https://example.org/"
+        #expect(try SitePipeline.build(options).succeeded)
+        func files(in folder: URL) -> [String] {
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            var paths: [String] = []
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                paths.append(String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)))
+            }
+            return paths
+        }
+        // The notes' own: their pages, and the files beside them, published as they are.
+        let fromNotes = Set(files(in: site.content.appendingPathComponent("notes")).map {
+            $0.hasSuffix(".md") ? String($0.dropLast(3)) + ".html" : $0
+        })
+        let own = files(in: site.output).filter { path in
+            !path.hasPrefix(".") && !fromNotes.contains(path) && !PageRenderer.siteFolders.contains { path.hasPrefix($0 + "/") }
+        }
+        #expect(own.contains("sitemap.xml") && own.contains("zh/search.html") && own.contains("ru/index.html"))
+        #expect(Set(own).subtracting(PageRenderer.ownFiles).isEmpty, "written but not listed: \(Set(own).subtracting(PageRenderer.ownFiles))")
+    }
+
     @Test func filesThatWouldReplaceThePagesOfTheSiteAreErrors() throws {
         let html = Data("<p>static</p>\n".utf8)
         let site = try site(with: ["notes/en/Good.html": html, "notes/index.html": html, "notes/zh/index.html": html,
