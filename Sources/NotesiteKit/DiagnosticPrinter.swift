@@ -90,7 +90,11 @@ public struct DiagnosticPrinter {
 
     mutating func sourceLine(_ file: String, _ number: Int) -> Substring? {
         if current?.file != file {
-            let text = FileManager.default.contents(atPath: file).flatMap(ContentLoader.decode)
+            // A file that is not UTF-8 text is shown as far as `content.encoding` points, its first wrong byte,
+            // which shows as U+FFFD (as does a NUL, which a terminal would not show).
+            let text = FileManager.default.contents(atPath: file).map {
+                ContentLoader.decode($0) ?? String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\0", with: "\u{FFFD}")
+            }
             current = (file, text.map { LineTable($0) })
         }
         guard var line = current?.lines?.line(number) else { return nil }

@@ -34,6 +34,9 @@ import Testing
         #expect(found.first?.file.hasSuffix("notes/en/cp1251.md") == true)
         #expect(found.first?.location == .init(line: 8, column: "Вторая: ".utf8.count + 1))
         #expect(found.first?.message.contains("0xD1 is not UTF-8") == true)
+        // The line is shown up to the byte, which stands as U+FFFD under the caret.
+        var printer = DiagnosticPrinter()
+        #expect(printer.format(try #require(found.first)).hasSuffix("\n    Вторая: \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} view\n            ^"))
     }
 
     @Test func aBinaryFileNamedMdIsNotReadAsANote() throws {
@@ -53,6 +56,8 @@ import Testing
         let found = only("content.encoding", in: report)
         #expect(found.map(\.location) == [.init(line: 127, column: 5)])
         #expect(found.first?.message.contains("NUL") == true)
+        var printer = DiagnosticPrinter()
+        #expect(printer.format(try #require(found.first)).hasSuffix("\n    see \u{FFFD}\u{FFFD}`show(_:sender:)`\n        ^"))
     }
 
     @Test func byteOrderMarkCRLFAndNoFinalNewlineReadLikeAnyNote() throws {
