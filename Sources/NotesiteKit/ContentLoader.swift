@@ -48,6 +48,16 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// The error as a run prints it: a template's finding as every finding is printed (where it is, its line and a
+    /// caret: `DiagnosticPrinter`), anything else as `notesite: error: …`.
+    public var printed: String {
+        if case .templates(let finding) = self {
+            var printer = DiagnosticPrinter()
+            return printer.format(finding)
+        }
+        return "notesite: error: \(description)"
+    }
+
     /// Stops the run unless `folder` is a folder: the `role` folder (content, templates) as the user named it.
     static func requireFolder(_ folder: URL, role: String, displayPath: String) throws {
         var isDirectory: ObjCBool = false

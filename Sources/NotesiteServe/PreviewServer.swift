@@ -29,7 +29,8 @@ public struct PreviewServer: Sendable {
     /// What a build did, for the terminal: the first build, or a rebuild after `changes`.
     public struct BuildEvent: Sendable {
         public var report: SiteReport?
-        /// Set when the build could not run at all (a template that does not parse, a missing folder).
+        /// Set when the build could not run at all (a template that does not parse, a missing folder): what the
+        /// terminal and the page show (`NotesiteError.printed`).
         public var error: String?
         public var changes: SiteChanges?
         public var succeeded: Bool { error == nil && report?.succeeded == true }
@@ -102,7 +103,8 @@ actor PreviewSite {
                     let report = try box.builder.run(.build, changes: asked)
                     continuation.resume(returning: PreviewServer.BuildEvent(report: report, changes: changes))
                 } catch {
-                    continuation.resume(returning: PreviewServer.BuildEvent(error: "\(error)", changes: changes))
+                    let printed = (error as? NotesiteError)?.printed ?? "notesite: error: \(error)"
+                    continuation.resume(returning: PreviewServer.BuildEvent(error: printed, changes: changes))
                 }
             }
         }

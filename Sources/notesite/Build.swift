@@ -63,11 +63,7 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
         return try body()
     } catch let error as NotesiteError {
         // A template error reads `file:line:col: error: …`, the way editors and CI pick it up.
-        if case .templates(let finding) = error {
-            printError(finding.formatted)
-        } else {
-            printError("notesite: error: \(error)")
-        }
+        printError(error.printed)
         throw ExitCode(2)
     } catch let error as CocoaError {
         printError("notesite: error: \(error.localizedDescription)")

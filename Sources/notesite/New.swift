@@ -52,7 +52,7 @@ struct New: ParsableCommand {
             }
             throw ValidationError(problem.description)
         } catch let error as NotesiteError {
-            printError("notesite: error: \(error)")
+            printError(error.printed)
             throw ExitCode(2)
         }
     }

@@ -49,7 +49,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try SitePipeline.preflight(options)
         } catch let error as NotesiteError {
-            printError("notesite: error: \(error)")
+            printError(error.printed)
             throw ExitCode(2)
         }
         let server = PreviewServer(configuration: configuration)
@@ -86,7 +86,7 @@ struct Serve: AsyncParsableCommand {
     /// One build's lines on the terminal: its diagnostics, then what was rebuilt or why nothing was.
     static func report(_ event: PreviewServer.BuildEvent, quiet: Bool, verbose: Bool) {
         if let error = event.error {
-            printError("notesite: error: \(error)")
+            printError(error)
             printError("The site does not build; still serving the last good site.")
             return
         }

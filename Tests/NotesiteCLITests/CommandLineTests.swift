@@ -211,8 +211,9 @@ extension CommandLineTests {
         for command in ["build", "check"] {
             let result = try notesite([command], in: root)
             #expect(result.status == 2)
-            #expect(result.stderr.contains("Templates/language.mustache:"))
-            #expect(result.stderr.contains("[template.invalid]"))
+            #expect(result.stderr.contains("Templates/language.mustache:1:4: error: "))
+            #expect(result.stderr.contains("[template.invalid]\n    <p>{{#notes}}unclosed</p>\n       ^\n"), "\(result.stderr)")
+            #expect(!result.stderr.contains("notesite: error:"))
         }
     }
 }
