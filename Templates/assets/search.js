@@ -31,6 +31,14 @@
   var noResults = output.getAttribute("data-no-results") || "No results.";
   var resultsWord = output.getAttribute("data-results") || "results";
   var resultWord = output.getAttribute("data-result") || "result";
+  var fewWord = output.getAttribute("data-results-few") || resultsWord;
+  // "1 result", "2 results"; in Russian "1 результат", "2 результата", "5 результатов", "21 результат", by the
+  // plural rules of the page's language.
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(document.documentElement.lang || "en") : null;
+  function counted(n) {
+    var form = plurals ? plurals.select(n) : (n === 1 ? "one" : "other");
+    return n + " " + (form === "one" ? resultWord : form === "few" ? fewWord : resultsWord);
+  }
   // A language's search page lists its own language's sections first among those that score the same.
   var language = output.getAttribute("data-language");
   function order(a, b) {
@@ -174,7 +182,7 @@
       return { id: id, score: 10 * count(normalise(s[0] + " " + (s[1] || ""))) };
     }).sort(order).slice(0, 50);
     var current = ++generation;
-    status.textContent = candidates.length ? candidates.length + " " + (candidates.length === 1 ? resultWord : resultsWord) : noResults;
+    status.textContent = candidates.length ? counted(candidates.length) : noResults;
     render(candidates, terms);
     // Then each shown section's text: how often it holds the words, and the snippet.
     var names = {};

@@ -74,6 +74,18 @@ struct BrowserTests {
         }
     }
 
+    /// Russian counts by its own rules: 1 and 21 результат, 2–4 and 22 результата, 5–20 and 37 результатов.
+    @Test(arguments: ["делегат", "Photomania", "UIKit", "splitViewController"])
+    func russianCountsResultsByItsPluralRules(query: String) throws {
+        let (dom, console) = try page("ru/search.html", query: query)
+        #expect(console.isEmpty, "\(console)")
+        let status = try #require(dom.firstMatch(of: /id="search-status"[^>]*>(\d+) ([^<]+)</))
+        let n = try #require(Int(status.1))
+        let form = n % 10 == 1 && n % 100 != 11 ? "результат"
+            : (2...4).contains(n % 10) && !(12...14).contains(n % 100) ? "результата" : "результатов"
+        #expect(String(status.2) == form, "\(n) \(status.2)")
+    }
+
     /// One is counted in the singular: a query with one result, a reference type with one entry.
     @Test func oneResultAndOneEntryAreSingular() throws {
         let (dom, console) = try page("search.html", query: "Photomania")
