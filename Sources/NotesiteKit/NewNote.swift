@@ -60,13 +60,19 @@ public struct NewNote: Sendable {
         return out
     }
 
+    /// What is wrong with the title, the slug or the Swift version, found before anything is written.
+    public var problem: Problem? {
+        if title.trimmingCharacters(in: .whitespaces).isEmpty { return .emptyTitle }
+        if !NoteParser.isValidSlug(slug) { return .badSlug(slug) }
+        if PageRenderer.languagePages.contains(where: { $0.key == slug }) { return .reservedSlug(slug, language) }
+        // The versions the front matter accepts, so that a new note always builds.
+        if let swift, !NoteMetadata.swiftVersions.contains(swift) { return .badSwiftVersion(swift) }
+        return nil
+    }
+
     /// Writes the note under `contentRoot`; never replaces an existing file.
     public func write(contentRoot: URL, displayRoot: String) throws -> String {
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw Problem.emptyTitle }
-        guard NoteParser.isValidSlug(slug) else { throw Problem.badSlug(slug) }
-        guard !PageRenderer.languagePages.contains(where: { $0.key == slug }) else { throw Problem.reservedSlug(slug, language) }
-        // The versions the front matter accepts, so that a new note always builds.
-        if let swift, !NoteMetadata.swiftVersions.contains(swift) { throw Problem.badSwiftVersion(swift) }
+        if let problem { throw problem }
         // The language's folder is made when missing, the content folder not: a mistyped --content would start a
         // second, empty site.
         try NotesiteError.requireFolder(contentRoot, role: "content", displayPath: displayRoot)

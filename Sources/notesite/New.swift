@@ -37,6 +37,13 @@ struct New: ParsableCommand {
 
     @OptionGroup var printing: OutputOptions
 
+    /// Arguments that cannot make a note are refused here, where the usage shown is this command's.
+    func validate() throws {
+        if let problem = NewNote(title: title, language: lang, slug: slug, swift: swift, date: .today).problem {
+            throw ValidationError(problem.description)
+        }
+    }
+
     func run() throws {
         let note = NewNote(title: title, language: lang, slug: slug, swift: swift, date: .today)
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

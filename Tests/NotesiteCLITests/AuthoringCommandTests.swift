@@ -54,6 +54,12 @@ import Testing
         let bad = try cli.notesite(["new", "Anything", "--lang", "en", "--slug", "../escape"], in: root)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("'../escape' cannot name a note file"))
+        // The usage shown is the command's own.
+        #expect(bad.stderr.contains("Usage: notesite new <title> --lang <lang>"), "\(bad.stderr)")
+        let reserved = try cli.notesite(["new", "Anything", "--lang", "zh", "--slug", "index"], in: root)
+        #expect(reserved.status == 64)
+        #expect(reserved.stderr.contains("'index' names zh/index.html, a page the site writes itself"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Content/notes/zh/index.md").path))
         let noLang = try cli.notesite(["new", "Anything"], in: root)
         #expect(noLang.status == 64)
         #expect(noLang.stderr.contains("--lang"))
