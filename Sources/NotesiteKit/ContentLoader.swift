@@ -50,9 +50,9 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
 
     /// The error as a run prints it: a template's finding as every finding is printed (where it is, its line and a
     /// caret: `DiagnosticPrinter`), anything else as `notesite: error: …`.
-    public var printed: String {
+    public func printed(colours: Bool = false) -> String {
         if case .templates(let finding) = self {
-            var printer = DiagnosticPrinter()
+            var printer = DiagnosticPrinter(colours: colours)
             return printer.format(finding)
         }
         return "notesite: error: \(description)"

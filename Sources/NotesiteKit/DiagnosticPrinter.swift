@@ -9,13 +9,25 @@ public struct DiagnosticPrinter {
     private var current: (file: String, lines: LineTable?)?
     /// Source lines longer than this many characters are cut down to the part around the caret.
     static let maximumWidth = 120
+    /// Whether to mark up the text for a terminal, as compilers do: the position and message bold, the severity
+    /// in its colour, the caret and fix-its green.
+    public var colours: Bool
 
-    public init() {}
+    public init(colours: Bool = false) {
+        self.colours = colours
+    }
+
+    /// Whether the terminal on `descriptor` shows colours: it is a terminal, not a dumb one, and `NO_COLOR` is not
+    /// set (no-color.org).
+    public static func coloursShow(on descriptor: Int32) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return isatty(descriptor) == 1 && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
 
     /// `diagnostics` formatted in order, each ending in a newline, handed to `write` a batch at a time. The
     /// diagnostics of one file are formatted together, by one printer; the files of a batch on all cores. So a
     /// check that finds a hundred thousand problems neither prints them on one core nor holds all their text.
-    public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, to write: (String) -> Void) {
+    public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, colours: Bool = false, to write: (String) -> Void) {
         for start in stride(from: 0, to: diagnostics.count, by: batch) {
             let slice = diagnostics[start..<min(start + batch, diagnostics.count)]
             // Runs of the same file, so each file's lines are read once.
@@ -27,7 +39,7 @@ public struct DiagnosticPrinter {
             }
             if runStart < slice.endIndex { runs.append(runStart..<slice.endIndex) }
             let texts = runs.parallelMap { run -> String in
-                var printer = DiagnosticPrinter()
+                var printer = DiagnosticPrinter(colours: colours)
                 var text = ""
                 for diagnostic in slice[run] {
                     text += printer.format(diagnostic)
@@ -40,7 +52,7 @@ public struct DiagnosticPrinter {
     }
 
     public mutating func format(_ diagnostic: Diagnostic) -> String {
-        var text = diagnostic.formatted
+        var text = colours ? Self.marked(diagnostic) : diagnostic.formatted
         if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line),
            diagnostic.quoting.map({ Self.line(line, holds: $0, atColumn: location.column) }) ?? true {
             let prefix = line.utf8.prefix(max(0, location.column - 1))
@@ -63,12 +75,35 @@ public struct DiagnosticPrinter {
             } else {
                 for character in lead { indent += character == "\t" ? "\t" : (character.isWideScript ? "  " : " ") }
             }
-            text += "\n    \(shown)\n    \(indent)^"
+            text += "\n    \(shown)\n    \(indent)" + (colours ? Style.caret.wrap("^") : "^")
         }
         for fix in diagnostic.fixIts {
-            text += "\n    fix-it: replace '\(fix.original)' with '\(fix.replacement)'"
+            let line = "fix-it: replace '\(fix.original)' with '\(fix.replacement)'"
+            text += "\n    " + (colours ? Style.fixIt.wrap(line) : line)
         }
         return text
+    }
+
+    /// The terminal's markup (SGR sequences).
+    struct Style {
+        let code: String
+        static let position = Style(code: "1"), message = position
+        static let error = Style(code: "1;31"), warning = Style(code: "1;35"), remark = Style(code: "1;36")
+        static let caret = Style(code: "1;32"), fixIt = Style(code: "32")
+
+        func wrap(_ text: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
+    }
+
+    /// `Diagnostic.formatted`, marked up for a terminal.
+    private static func marked(_ diagnostic: Diagnostic) -> String {
+        let position = diagnostic.file + (diagnostic.location.map { ":\($0.line):\($0.column)" } ?? "") + ":"
+        let severity: Style = switch diagnostic.severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .remark
+        }
+        return Style.position.wrap(position) + " " + severity.wrap(diagnostic.severity.rawValue + ":") + " "
+            + Style.message.wrap(diagnostic.message) + " [\(diagnostic.rule)]"
     }
 
     /// `units` (a line's characters) cut down to `maximumWidth` around the one at `caret`: what is shown, with `…`

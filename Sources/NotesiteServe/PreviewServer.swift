@@ -103,7 +103,7 @@ actor PreviewSite {
                     let report = try box.builder.run(.build, changes: asked)
                     continuation.resume(returning: PreviewServer.BuildEvent(report: report, changes: changes))
                 } catch {
-                    let printed = (error as? NotesiteError)?.printed ?? "notesite: error: \(error)"
+                    let printed = (error as? NotesiteError)?.printed() ?? "notesite: error: \(error)"
                     continuation.resume(returning: PreviewServer.BuildEvent(error: printed, changes: changes))
                 }
             }

@@ -63,7 +63,7 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
         return try body()
     } catch let error as NotesiteError {
         // A template error reads `file:line:col: error: …`, the way editors and CI pick it up.
-        printError(error.printed)
+        printError(error.printed(colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)))
         throw ExitCode(2)
     } catch let error as CocoaError {
         printError("notesite: error: \(error.localizedDescription)")
@@ -73,7 +73,9 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
 
 func printDiagnostics(_ diagnostics: [Diagnostic], quiet: Bool) {
     let shown = quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-    DiagnosticPrinter.write(shown) { text in FileHandle.standardError.write(Data(text.utf8)) }
+    DiagnosticPrinter.write(shown, colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)) { text in
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }
 
 func printError(_ message: String) {

@@ -59,7 +59,7 @@ struct New: ParsableCommand {
             }
             throw ValidationError(problem.description)
         } catch let error as NotesiteError {
-            printError(error.printed)
+            printError(error.printed(colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)))
             throw ExitCode(2)
         }
     }

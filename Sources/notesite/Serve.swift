@@ -49,7 +49,7 @@ struct Serve: AsyncParsableCommand {
         do {
             try SitePipeline.preflight(options)
         } catch let error as NotesiteError {
-            printError(error.printed)
+            printError(error.printed(colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)))
             throw ExitCode(2)
         }
         let server = PreviewServer(configuration: configuration)

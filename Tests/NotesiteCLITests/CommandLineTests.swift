@@ -20,10 +20,21 @@ import NotesiteTestSupport
     }
 
     /// `unprivileged`: as a user no permission lets through, which root is not (through util-linux's `setpriv`).
-    func notesite(_ arguments: [String], in folder: URL, unprivileged: Bool = false) throws -> Result {
+    /// `onTerminal`: with its output on a terminal (util-linux's `script` gives it one), where stdout and stderr
+    /// are one stream, returned as `stdout`. `environment` adds to the test's own.
+    func notesite(_ arguments: [String], in folder: URL, unprivileged: Bool = false, onTerminal: Bool = false,
+                  environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if onTerminal {
+            let script = URL(fileURLWithPath: "/usr/bin/script")
+            guard FileManager.default.isExecutableFile(atPath: script.path) else { throw TestFailure("script (util-linux) is needed to run on a terminal") }
+            let quoted = ([binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            process.executableURL = script
+            process.arguments = ["-qec", quoted.joined(separator: " "), "/dev/null"]
+        }
         if unprivileged, getuid() == 0 {
             let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
             guard FileManager.default.isExecutableFile(atPath: setpriv.path) else { throw TestFailure("setpriv (util-linux) is needed to run as an unprivileged user") }
@@ -204,6 +215,23 @@ import NotesiteTestSupport
 }
 
 extension CommandLineTests {
+    /// On a terminal the findings are marked up as compilers mark theirs; `NO_COLOR`, or output to a pipe or a
+    /// file, leaves them plain.
+    @Test func findingsAreColouredOnATerminalUnlessNoColorIsSet() throws {
+        let root = try project(note: "---\ntitle: Hello\ndate: someday\nlang: en\n---\nText.\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Whatever the test itself runs under (an empty NO_COLOR counts as unset).
+        let coloured = try notesite(["check"], in: root, onTerminal: true, environment: ["NO_COLOR": "", "TERM": "xterm-256color"])
+        #expect(coloured.status == 1)
+        #expect(coloured.stdout.contains("\u{1B}[1mContent/notes/en/hello.md:3:7:\u{1B}[0m \u{1B}[1;31merror:\u{1B}[0m \u{1B}[1m`date` is 'someday'"), "\(coloured.stdout)")
+        #expect(coloured.stdout.contains("\u{1B}[1;32m^\u{1B}[0m"))
+        let plain = try notesite(["check"], in: root, onTerminal: true, environment: ["NO_COLOR": "1"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("Content/notes/en/hello.md:3:7: error: `date` is 'someday'"))
+        #expect(!plain.stdout.contains("\u{1B}["))
+        #expect(!(try notesite(["check"], in: root)).stderr.contains("\u{1B}["))
+    }
+
     @Test func aBrokenTemplateExitsTwoWithItsPosition() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }

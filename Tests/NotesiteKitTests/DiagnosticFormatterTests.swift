@@ -16,6 +16,26 @@ import Testing
         #expect(printer.format(diagnostic).hasSuffix("fix-it: replace 'show(_:sender)' with 'show(_:sender:)'"))
     }
 
+    /// For a terminal the same text, marked up: without its SGR sequences it is the plain text, character for
+    /// character, so the caret stays under its column.
+    @Test func colouredTextIsThePlainTextMarkedUp() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-colour-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("第一行\n调用 `show(_:sender)` 方法\n".utf8).write(to: file)
+        var found = diagnostic
+        found.file = file.path
+        found.location = SourceLocation(line: 2, column: 8)
+        var plain = DiagnosticPrinter(), coloured = DiagnosticPrinter(colours: true)
+        let text = plain.format(found), marked = coloured.format(found)
+        #expect(marked.contains("\u{1B}[1;31merror:\u{1B}[0m") && marked.contains("\u{1B}[1;32m^\u{1B}[0m"))
+        #expect(marked.contains("\u{1B}[32mfix-it: replace 'show(_:sender)' with 'show(_:sender:)'\u{1B}[0m"))
+        #expect(marked.replacing(/\x{1B}\[[0-9;]*m/, with: "") == text)
+        #expect(text.contains("\n    调用 `show(_:sender)` 方法\n         ^"))
+        var remark = found
+        remark.severity = .note
+        #expect(coloured.format(remark).contains("\u{1B}[1;36mnote:\u{1B}[0m"))
+    }
+
     @Test func aLongSourceLineIsShownAroundTheCaret() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-long-\(UUID().uuidString).md")
         defer { try? FileManager.default.removeItem(at: file) }
