@@ -12,8 +12,8 @@ struct Check: AsyncParsableCommand {
         notes, images, the API names in code against the known symbol list (Content/data/symbols.yml), and every \
         link of the rendered pages. Broken links and images are errors here (the build only warns about them).
 
-        Formats: text (path:line:col: severity: message [rule], the source line, a caret and any fix-it), json, \
-        sarif (SARIF 2.1.0) and github (workflow annotations).
+        Formats: text (path:line:col: severity: message [rule], the source line, a caret and any fix-it; \
+        coloured on a terminal unless NO_COLOR is set), json, sarif (SARIF 2.1.0) and github (workflow annotations).
 
         Exit codes: 0 no errors (warnings allowed unless --warnings-as-errors), 1 errors found, 2 could not run, \
         64 bad usage.
