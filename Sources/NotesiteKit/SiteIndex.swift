@@ -77,7 +77,9 @@ public struct SiteIndex: Sendable {
             let lowered = asset.lowercased()
             let display = displayPath("notes/" + asset)
             if generated.contains(lowered) || PageRenderer.siteFolders.contains(where: { lowered.hasPrefix($0 + "/") }) {
-                let owner = notes.first { $0.outputPath.lowercased() == lowered }.map { "the page of \($0.source.displayPath)" } ?? "a page of the site"
+                let languagePage = PageRenderer.languagePages.first { page in Language.allCases.contains { "\($0.rawValue)/\(page.key).html" == lowered } }
+                let owner = notes.first { $0.outputPath.lowercased() == lowered }.map { "the page of \($0.source.displayPath)" }
+                    ?? languagePage?.value ?? "a page of its own"
                 found.append(Diagnostic(.error, "content.asset-conflict", file: display, at: nil,
                                         "this file would be published as \(asset), where the site writes \(owner); rename or move it"))
             } else if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") {

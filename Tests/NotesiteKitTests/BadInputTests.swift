@@ -194,7 +194,7 @@ import Testing
         let html = Data("<p>static</p>\n".utf8)
         let other = try self.site(with: ["notes/ru/search.html": html, "notes/ru/a.md": note("ru")])
         let assets = try SitePipeline.check(other.options)
-        #expect(only("content.asset-conflict", in: assets).map(\.message) == ["this file would be published as ru/search.html, where the site writes a page of the site; rename or move it"])
+        #expect(only("content.asset-conflict", in: assets).map(\.message) == ["this file would be published as ru/search.html, where the site writes the language's search page; rename or move it"])
     }
 
     /// The files the conflicts above are found against are the files the site writes of its own: a page added to
