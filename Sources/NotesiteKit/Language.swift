@@ -20,6 +20,15 @@ public enum Language: String, CaseIterable, Hashable, Sendable, Comparable {
         }
     }
 
+    /// The language's name in English, for the pages in no language of their own (the home page).
+    public var englishName: String {
+        switch self {
+        case .zh: "Chinese"
+        case .ru: "Russian"
+        case .en: "English"
+        }
+    }
+
     /// Order on the home page.
     public static func < (lhs: Language, rhs: Language) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -174,6 +174,12 @@ public struct PageRenderer: Sendable {
         var home = common(page: "index.html", language: nil, title: nil)
         home["groups"] = groups
         home["noteCount"] = index.notes.count
+        home["noteCountText"] = counted(index.notes.count, "study note")
+        // "Chinese, Russian and English", "English": the languages the notes are written in.
+        let names = index.languages.map(\.englishName)
+        if let last = names.last {
+            home["languageList"] = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+        }
         pages.insert(OutputFile(path: "index.html", contents: .text(templates.render("home", home))), at: 0)
         return pages
     }

@@ -68,7 +68,7 @@ public struct TemplateSet: Sendable {
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
         "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
-        "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "notes", "page",
+        "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
         "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
         "swift", "t", "table", "text", "title", "toc", "translations", "url",

@@ -229,6 +229,23 @@ import Testing
         #expect(try site.read("search.html").contains("<script src=\"assets/search-index.js\"></script>"))
     }
 
+    /// The home page counts the notes and names their languages as they are: "1 study note … in English", not
+    /// "1 study notes … in Chinese, Russian and English"; an empty site says how to start one.
+    @Test func theHomePageSaysWhatTheSiteHolds() throws {
+        let site = try ScratchSite()
+        _ = try SitePipeline.build(site.options)
+        #expect(try site.read("index.html").contains("<p class=\"lede\">4 study notes on <code>UISplitViewController</code> and adaptive layout, in Chinese, Russian and English.</p>"))
+        let one = try ScratchSite(fixture: nil)
+        try one.write("notes/en/a.md", "---\ntitle: A\ndate: 2024-05-01\nlang: en\n---\n\nText.\n")
+        _ = try SitePipeline.build(one.options)
+        let home = try one.read("index.html")
+        #expect(home.contains("<p class=\"lede\">1 study note on <code>UISplitViewController</code> and adaptive layout, in English.</p>"))
+        #expect(!home.contains("no notes yet"))
+        let empty = try ScratchSite(fixture: nil)
+        _ = try SitePipeline.build(empty.options)
+        #expect(try empty.read("index.html").contains("There are no notes yet. <code>notesite new"))
+    }
+
     /// Each language with notes has a search page in its own words, and its pages' header searches there; the
     /// pages of no language search on the site's.
     @Test func eachLanguageHasItsOwnSearchPage() throws {
