@@ -77,7 +77,7 @@ struct Check: AsyncParsableCommand {
             // always says why.
             printDiagnostics(report.diagnostics, quiet: printing.quiet && !warningsAsErrors)
             if printing.verbose { printStages(report) }
-            if !printing.quiet { print("Checked \(counted(report.notes, "note")): \(report.problemSummary).") }
+            if !printing.quiet { print("Checked \(counted(report.files, "note")): \(report.problemSummary).") }
         case .json, .sarif, .github: Self.emit(format, report.diagnostics, files: report.files)
         }
         let failing = report.diagnostics.contains { $0.severity == .error || (warningsAsErrors && $0.severity == .warning) }

@@ -227,6 +227,8 @@ extension CommandLineTests {
         #expect(coloured.stdout.contains("\u{1B}[1;32m^\u{1B}[0m"))
         let plain = try notesite(["check"], in: root, onTerminal: true, environment: ["NO_COLOR": "1"])
         #expect(plain.status == 1)
+        // The note that could not be read as one is still counted as checked.
+        #expect(plain.stdout.contains("Checked 1 note: 1 error."), "\(plain.stdout)")
         #expect(plain.stdout.contains("Content/notes/en/hello.md:3:7: error: `date` is 'someday'"))
         #expect(!plain.stdout.contains("\u{1B}["))
         #expect(!(try notesite(["check"], in: root)).stderr.contains("\u{1B}["))
