@@ -71,6 +71,37 @@ import Testing
         #expect(list.symbols.map(\.id) == ["A", "C.old", "C.new"])
     }
 
+    /// An entry's page is a file named after its type: a name that would leave `reference/`, or take the place of
+    /// the reference's own list, is refused at the entry, and the other entries load.
+    @Test func aTypeNameThatCannotNameAPageIsRefused() {
+        let text = """
+        symbols:
+          - id: ../../escape
+            kind: class
+            swift: Escape
+          - id: Index
+            kind: class
+            swift: Index
+          - id: x.y
+            kind: method
+            container: a/b
+            swift: y()
+          - id: UIView
+            kind: class
+            swift: UIView
+          - id: UIView.frame
+            kind: property
+            container: UIView
+            swift: frame
+        """
+        let (list, diagnostics) = SymbolList.load(text: text, file: "symbols.yml")
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!)" } == ["data.invalid@2:5", "data.invalid@5:5", "data.invalid@8:5"])
+        #expect(diagnostics[0].message.contains("named after its `id`, which must be a type's name"))
+        #expect(diagnostics[1].message.contains("reference/Index.html, which is the reference's own list"))
+        #expect(diagnostics[2].message.contains("named after its `container`") && diagnostics[2].message.hasSuffix("not 'a/b'"))
+        #expect(list.symbols.map(\.id) == ["UIView", "UIView.frame"])
+    }
+
     @Test func invalidYAMLIsOneDiagnosticWithAPosition() {
         let (list, diagnostics) = SymbolList.load(text: "symbols:\n  - id: \"A\n", file: "symbols.yml")
         #expect(list.symbols.isEmpty)

@@ -109,10 +109,30 @@ public struct SymbolList: Sendable {
             }
         }
         let events = map["events"]?.sequence?.compactMap(\.string) ?? []
-        return Symbol(id: id, kind: kind, container: text("container"), swift: swift, swiftNames: names, objc: text("objc"),
-                      introduced: text("introduced"), deprecated: text("deprecated"), replacement: text("replacement"),
-                      replacementNote: text("replacement_note"), summary: text("summary") ?? "",
-                      declaration: text("declaration"), events: events, calledWhen: text("called_when"),
-                      returns: text("returns"), translations: translations, location: at)
+        let symbol = Symbol(id: id, kind: kind, container: text("container"), swift: swift, swiftNames: names, objc: text("objc"),
+                            introduced: text("introduced"), deprecated: text("deprecated"), replacement: text("replacement"),
+                            replacementNote: text("replacement_note"), summary: text("summary") ?? "",
+                            declaration: text("declaration"), events: events, calledWhen: text("called_when"),
+                            returns: text("returns"), translations: translations, location: at)
+        // The entry's page is a file of the site, named after its type: a name that is not an identifier could
+        // leave the reference's folder or take the place of one of its pages.
+        let from = symbol.container == nil ? "`id`" : "`container`"
+        if symbol.page.lowercased() == "index" {
+            yaml.report(.error, "data.invalid", at: at,
+                        "'\(id)' would be on reference/\(symbol.page).html, which is the reference's own list; its \(from) must name the type as UIKit does")
+            return nil
+        }
+        guard isIdentifier(symbol.page) else {
+            yaml.report(.error, "data.invalid", at: at,
+                        "'\(id)' cannot have a reference page: the page is named after its \(from), which must be a type's name such as `UISplitViewController` (ASCII letters, digits and `_`), not '\(symbol.page)'")
+            return nil
+        }
+        return symbol
+    }
+
+    /// A type's name, which names its page of `reference/`: an ASCII identifier (so it cannot leave the folder).
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 }
