@@ -47,7 +47,8 @@ struct FrontMatterParser {
             switch key {
             case "title":
                 if let s = string(value, key: key) {
-                    if s.isEmpty {
+                    // Spaces alone are no title either: the lists would link the note by an empty line.
+                    if s.allSatisfy(\.isWhitespace) {
                         report(.error, "frontmatter.invalid", at: valueAt, "`title` is empty; give the note a title")
                     } else {
                         metadata.title = s

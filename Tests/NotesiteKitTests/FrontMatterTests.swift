@@ -63,6 +63,12 @@ import Testing
         #expect(problems("---\ntitle: [a, b]\ndate: 2020-01-01\nlang: en\n---\n") == ["frontmatter.invalid@2:8"])
     }
 
+    /// A title of spaces would list the note as an empty line.
+    @Test(arguments: ["\"\"", "\"   \"", "\"\\t\""])
+    func anEmptyTitleIsAnError(title: String) {
+        #expect(problems("---\ntitle: \(title)\ndate: 2020-01-01\nlang: en\n---\n") == ["frontmatter.invalid@2:8"])
+    }
+
     @Test func badDateColumnCountsUTF8Bytes() {
         // `日期` is not a key we know, but the point is the column of the bad date after multi-byte text.
         let found = problems("---\ntitle: 标题\ndate: 2020-13-01\nlang: en\n---\n")
