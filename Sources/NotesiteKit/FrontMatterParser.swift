@@ -98,14 +98,27 @@ struct FrontMatterParser {
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else { continue }
             switch key {
-            case "url": source.url = string(value, key: "source.url")
+            case "url": source.url = address(value, key: "source.url")
             case "author": source.author = string(value, key: "source.author")
             case "title": source.title = string(value, key: "source.title")
-            case "mirror": source.mirror = string(value, key: "source.mirror")
+            case "mirror": source.mirror = address(value, key: "source.mirror")
             default: unknownKey(key, known: NoteMetadata.knownSourceKeys, at: yaml.location(of: keyNode), in: "`source`")
             }
         }
         return source
+    }
+
+    /// A web address: `example.com/post` would be a link relative to the note's page, which leads nowhere.
+    private mutating func address(_ node: Node, key: String) -> String? {
+        guard let text = string(node, key: key) else { return nil }
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
+            let suggestion = "https://" + text.drop { $0 == "/" }
+            report(.error, "frontmatter.invalid", at: yaml.location(of: node),
+                   "`\(key)` is '\(text)', which is not a web address; write it in full, such as '\(suggestion)'")
+            return nil
+        }
+        return text
     }
 
     /// A scalar's text; an empty value, a list or a mapping is a diagnostic.

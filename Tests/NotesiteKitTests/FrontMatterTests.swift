@@ -69,6 +69,16 @@ import Testing
         #expect(problems("---\ntitle: \(title)\ndate: 2020-01-01\nlang: en\n---\n") == ["frontmatter.invalid@2:8"])
     }
 
+    /// A source's address without its scheme would be a link relative to the note's page.
+    @Test func aSourceAddressMustBeAWebAddress() {
+        let note = { (url: String) in "---\ntitle: t\ndate: 2020-01-01\nlang: en\nsource:\n  url: \(url)\n  mirror: //mirror.example/x\n---\n" }
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: note("example.com/post")))
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!)" } == ["frontmatter.invalid@6:8", "frontmatter.invalid@7:11"])
+        #expect(diagnostics.first?.message == "`source.url` is 'example.com/post', which is not a web address; write it in full, such as 'https://example.com/post'")
+        #expect(diagnostics.last?.message.hasSuffix("such as 'https://mirror.example/x'") == true)
+        #expect(problems(note("HTTPS://example.com/post").replacingOccurrences(of: "//mirror.example/x", with: "http://mirror.example/x")).isEmpty)
+    }
+
     @Test func badDateColumnCountsUTF8Bytes() {
         // `日期` is not a key we know, but the point is the column of the bad date after multi-byte text.
         let found = problems("---\ntitle: 标题\ndate: 2020-13-01\nlang: en\n---\n")
