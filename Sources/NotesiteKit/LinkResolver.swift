@@ -70,8 +70,7 @@ public struct LinkResolver: Sendable {
             if !link.isImage {
                 switch target(of: destination, from: note.source.path) {
                 case .missing(let path):
-                    add(destination, Diagnostic(.warning, "link.unresolved", file: file, at: at,
-                                             "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link"))
+                    add(destination, unresolved(destination, path: path, in: note, file: file, link: link))
                 case .samePage(let fragment) where !index.page(ofSourcePath: note.source.path, hasID: fragment):
                     add(destination, anchorMissing(fragment, in: note, file: file, at: at))
                 case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
@@ -101,6 +100,26 @@ public struct LinkResolver: Sendable {
         return result
     }
 
+    /// `link.unresolved` for a link to `path`; a link to the page a note is made into (`b.html`) works on the
+    /// site, but not on GitHub or in an editor: it is told to link the note's file (`b.md`), with the fix-it.
+    private func unresolved(_ destination: String, path: String, in note: Note, file: String, link: Note.Link) -> Diagnostic {
+        let trimmed = Self.trimmed(destination)
+        let end = trimmed.firstIndex { $0 == "#" || $0 == "?" } ?? trimmed.endIndex
+        if trimmed[..<end].hasSuffix(".html") {
+            let noteFile = String(trimmed[..<end].dropLast(5)) + ".md" + trimmed[end...]
+            if case .note = target(of: noteFile, from: note.source.path) {
+                let place = link.destinationLocation ?? link.location
+                let fixIts = link.destinationLocation != nil && trimmed == destination
+                    ? [Diagnostic.FixIt(at: place, replacing: destination, with: noteFile)] : []
+                return Diagnostic(.warning, "link.unresolved", file: file, at: place,
+                                  "the link points to '\(path)', the page the site makes of a note; link the note's own file, '\(noteFile)', which works on the site, on GitHub and in editors",
+                                  fixIts: fixIts)
+            }
+        }
+        return Diagnostic(.warning, "link.unresolved", file: file, at: link.location,
+                          "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link")
+    }
+
     /// The source paths of the notes `note` links to (`notes/en/a.md`), whether or not they exist: when one of them
     /// changes, this note's links are checked again.
     public func linkedNotePaths(in note: Note) -> Set<String> {
@@ -110,7 +129,11 @@ public struct LinkResolver: Sendable {
             guard !destination.hasPrefix("#"), !Self.hasScheme(destination) else { continue }
             var path = Substring(destination)
             if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
-            if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) { paths.insert(resolved) }
+            if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) {
+                paths.insert(resolved)
+                // A link to a note's page is reported with the note's file when there is one.
+                if resolved.hasSuffix(".html") { paths.insert(String(resolved.dropLast(5)) + ".md") }
+            }
         }
         return paths
     }
@@ -152,6 +175,13 @@ public struct LinkResolver: Sendable {
     }
 
     /// Where `text` first stands in the source at or after `start`, or `start` when it cannot be found.
+    /// Whether `destination` is a relative link to an `.html` file, which may be the page of a note.
+    static func mayBeAPage(_ destination: String) -> Bool {
+        guard externalURL(destination) == nil, !hasScheme(destination) else { return false }
+        let end = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
+        return destination[..<end].hasSuffix(".html")
+    }
+
     static func location(of text: String, in source: String, after start: SourceLocation) -> SourceLocation {
         guard let line = LineTable(source).line(start.line).map(Array.init) else { return start }
         let needle = Array(text.utf8)

@@ -56,7 +56,13 @@ public enum NoteParser {
                 let text = node.plainText
                 headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
             case .link(let destination, _):
-                links.append(Note.Link(destination: destination, isImage: false, location: node.range.start))
+                var link = Note.Link(destination: destination, isImage: false, location: node.range.start)
+                // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one.
+                if LinkResolver.mayBeAPage(destination) {
+                    let place = LinkResolver.location(of: destination, in: file.text, after: node.range.start)
+                    if place != node.range.start { link.destinationLocation = place }
+                }
+                links.append(link)
             case .image(let source, _):
                 var link = Note.Link(destination: source, isImage: true, location: node.range.start)
                 if let url = LinkResolver.externalURL(source), LinkResolver.rawGitHubURL(forBlob: url) != nil {

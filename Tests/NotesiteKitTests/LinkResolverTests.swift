@@ -92,6 +92,25 @@ import Testing
         #expect(suggestion.contains("did you mean '#step-1-choose'"))
     }
 
+    /// A link to the page a note is made into works on the site but not on GitHub or in an editor: the finding
+    /// names the note's file and has the fix-it, at the address; an `.html` file that is no note's page is
+    /// reported as any missing file.
+    @Test func aLinkToANotesPageIsToldToLinkItsFile() throws {
+        let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
+        let marked = MarkedText("See [a](1️⃣a.html), [b](2️⃣../zh/b.html#收起-collapsing-process) and [c](3️⃣c.html).\n")
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md", text: front + marked.text))
+        let found = LinkResolver(index: index()).diagnostics(for: note!)
+        #expect(found.map(\.rule) == ["link.unresolved", "link.unresolved", "link.unresolved"])
+        for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣"]) {
+            let place = try #require(marked.positions[mark])
+            #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column))
+        }
+        #expect(found[0].message.contains("link the note's own file, 'a.md'"))
+        #expect(found[0].fixIts.map(\.replacement) == ["a.md"])
+        #expect(found[1].fixIts.map { "\($0.original) → \($0.replacement)" } == ["../zh/b.html#收起-collapsing-process → ../zh/b.md#收起-collapsing-process"])
+        #expect(found[2].message.contains("which is not a note or file of this site") && found[2].fixIts.isEmpty)
+    }
+
     /// The headings listed for a missing anchor are cut short, so a heading of a thousand words does not make a
     /// message of tens of thousands of characters.
     @Test func theHeadingsListedForAMissingAnchorAreCutShort() throws {
