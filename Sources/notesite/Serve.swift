@@ -52,6 +52,11 @@ struct Serve: AsyncParsableCommand {
             printError(error.printed(colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)))
             throw ExitCode(2)
         }
+        // Before the first build: a port that is taken is reported at once.
+        if let problem = PreviewServer.listenProblem(host: host, port: port) {
+            printError("notesite: error: \(problem)")
+            throw ExitCode(2)
+        }
         let server = PreviewServer(configuration: configuration)
         let quiet = printing.quiet
         let verbose = printing.verbose

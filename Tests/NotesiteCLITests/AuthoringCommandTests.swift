@@ -134,5 +134,12 @@ import Testing
         let result = try cli.notesite(["serve", "--port", "\(port)"], in: root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("port \(port) on 127.0.0.1 is in use"), "\(result.stderr)")
+        // Said before the site is built: nothing built, nothing written.
+        #expect(!result.stdout.contains("Built") && !result.stderr.contains("warning"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path))
+        // An address the machine does not have is said as plainly.
+        let elsewhere = try cli.notesite(["serve", "--port", "8000", "--host", "192.0.2.1"], in: root)
+        #expect(elsewhere.status == 2)
+        #expect(elsewhere.stderr.contains("192.0.2.1 is not an address of this machine"), "\(elsewhere.stderr)")
     }
 }
