@@ -116,7 +116,7 @@ public struct ContentLoader: Sendable {
         let base = notesRoot.standardizedFileURL.path
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
-            if name.hasPrefix(".") {
+            if Self.isIgnored(name) {
                 enumerator.skipDescendants()
                 continue
             }
@@ -296,7 +296,13 @@ public struct ContentLoader: Sendable {
 
     /// Whether a path below the content folder names a note: a `.md` file under `notes/`, not hidden.
     public static func isNotePath(_ path: String) -> Bool {
-        path.hasPrefix("notes/") && path.hasSuffix(".md") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        path.hasPrefix("notes/") && path.hasSuffix(".md") && !path.split(separator: "/").contains { isIgnored($0) }
+    }
+
+    /// Names the site passes over: hidden files and folders (`.git`, `.a.md.swp`), and editors' backups and
+    /// autosaves (`a.md~`, `#a.md#`), which would otherwise be published as they are, drafts and all.
+    public static func isIgnored(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
     }
 
     /// Why a file's bytes are not a note's text, and where.

@@ -47,7 +47,7 @@ public struct FolderSnapshot: Equatable, Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.hasPrefix(".") { continue }
+            if ContentLoader.isIgnored(name) { continue }
             var info = stat()
             guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             switch info.st_mode & S_IFMT {

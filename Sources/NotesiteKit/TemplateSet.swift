@@ -29,7 +29,7 @@ public struct TemplateSet: Sendable {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
             if relative.hasPrefix("assets/") {
-                if !url.lastPathComponent.hasPrefix(".") { assets.append(relative) }
+                if !relative.split(separator: "/").contains(where: ContentLoader.isIgnored) { assets.append(relative) }
                 continue
             }
             guard url.pathExtension == "mustache" else { continue }

@@ -179,6 +179,27 @@ import Testing
         #expect(report.filesWritten == 0)
     }
 
+    /// Editors' backups and autosaves beside a note (`a.md~`, `#a.md#`, `.a.md.swp`) and in the templates' assets
+    /// are not published: they are drafts, front matter and all.
+    @Test func editorBackupsAreNotPublished() throws {
+        let note = Data((Self.frontMatter + "Text.\n").utf8)
+        let site = try site(with: ["notes/en/a.md": note, "notes/en/a.md~": note, "notes/en/#a.md#": note,
+                                   "notes/en/.a.md.swp": note, "notes/en/img/x.png~": note, "notes/en/img/x.png": note])
+        let templates = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        try Data("old".utf8).write(to: templates.appendingPathComponent("assets/style.css~"))
+        var options = site.options
+        options.templates = templates
+        let report = try SitePipeline.build(options)
+        #expect(report.succeeded && report.notes == 2) // good.md and a.md
+        let fm = FileManager.default
+        for path in ["en/a.md~", "en/#a.md#", "en/.a.md.swp", "en/img/x.png~", "assets/style.css~"] {
+            #expect(!fm.fileExists(atPath: site.output.appendingPathComponent(path).path), "\(path) was published")
+        }
+        #expect(fm.fileExists(atPath: site.output.appendingPathComponent("en/img/x.png").path))
+        #expect(ContentLoader.isIgnored("a.md~") && ContentLoader.isIgnored("#a.md#") && !ContentLoader.isIgnored("#") && !ContentLoader.isIgnored("c#.md"))
+    }
+
     /// `zh/index.md` would be written to `zh/index.html`, and the list of the language's notes written over it:
     /// the note would be gone from the site without a word.
     @Test func notesNamedLikeTheLanguagesOwnPagesAreErrors() throws {
