@@ -30,6 +30,7 @@ public enum RuleCatalog {
         ("symbol.malformed", "An API name reference cannot be right."),
         ("symbol.renamed", "An API name is spelled as in another Swift version than the note's."),
         ("symbol.deprecated", "An API was deprecated by the note's era."),
+        ("symbol.unchecked", "There is no known symbol list, so check cannot check API names."),
         ("html.link-broken", "A link in a generated page leads to no file or id."),
         ("html.unsafe", "Raw HTML in a note could run script or load other pages; it is removed from the page."),
         ("html.disallowed", "Raw HTML in a note uses an element or attribute outside the allow-list; it is removed."),

@@ -361,6 +361,11 @@ public final class SiteBuilder {
             diagnostics += index.notes.flatMap { notes[$0.source.path]?.symbolDiagnostics ?? [] }
         }
 
+        if mode == .check, data.symbols.symbols.isEmpty, !dataDiagnostics.contains(where: { $0.file.hasSuffix("data/symbols.yml") }) {
+            // The gate checks API names against the list: without one, say so rather than pass them all in silence.
+            diagnostics.append(Diagnostic(.note, "symbol.unchecked", file: loader.displayPath("data/symbols.yml"), at: nil,
+                                          "there is no known symbol list, so the API names in the notes' code are not checked; add this file to check them (its form is in the README)"))
+        }
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
         let renderer = PageRenderer(index: index, templates: templates, reference: reference)

@@ -179,6 +179,19 @@ import Testing
         #expect(report.filesWritten == 0)
     }
 
+    /// check's gate over API names needs the symbol list: without one it says so, once, instead of passing every
+    /// name in silence. build, which does not check names, says nothing.
+    @Test func checkSaysWhenThereIsNoSymbolListToCheckNamesAgainst() throws {
+        let site = try site(with: ["notes/en/code.md": Data((Self.frontMatter + "```swift\nsplitViewController.show(vc, sender: nil)\n```\n").utf8)])
+        let checked = only("symbol.unchecked", in: try SitePipeline.check(site.options))
+        #expect(checked.map(\.severity) == [.note])
+        #expect(checked.first?.file == site.content.path + "/data/symbols.yml")
+        #expect(only("symbol.unchecked", in: try SitePipeline.build(site.options)).isEmpty)
+        // With the list, nothing of the kind.
+        let real = try ScratchSite()
+        #expect(only("symbol.unchecked", in: try SitePipeline.check(real.options)).isEmpty)
+    }
+
     /// Editors' backups and autosaves beside a note (`a.md~`, `#a.md#`, `.a.md.swp`) and in the templates' assets
     /// are not published: they are drafts, front matter and all.
     @Test func editorBackupsAreNotPublished() throws {
