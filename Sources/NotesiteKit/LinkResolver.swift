@@ -182,8 +182,8 @@ public struct LinkResolver: Sendable {
         return destination[..<end].hasSuffix(".html")
     }
 
-    static func location(of text: String, in source: String, after start: SourceLocation) -> SourceLocation {
-        guard let line = LineTable(source).line(start.line).map(Array.init) else { return start }
+    static func location(of text: String, in lines: LineTable, after start: SourceLocation) -> SourceLocation {
+        guard let line = lines.line(start.line).map(Array.init) else { return start }
         let needle = Array(text.utf8)
         var i = max(0, start.column - 1)
         while i + needle.count <= line.count {

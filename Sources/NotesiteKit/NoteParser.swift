@@ -45,6 +45,13 @@ public enum NoteParser {
         var htmlFindings: [Diagnostic] = []
         var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding])] = [:]
         var codeNodes: [Note.CodeNode] = []
+        // The note's lines, for the few links whose address gets a place of its own (for a fix-it): made at the
+        // first one, once.
+        var lines: LineTable?
+        func addressLocation(_ address: String, after start: SourceLocation) -> SourceLocation {
+            if lines == nil { lines = LineTable(file.text) }
+            return LinkResolver.location(of: address, in: lines!, after: start)
+        }
         func sanitize(_ html: String, at start: SourceLocation) {
             let result = sanitized[html] ?? HTMLSanitizer.sanitize(html)
             sanitized[html] = result
@@ -59,14 +66,14 @@ public enum NoteParser {
                 var link = Note.Link(destination: destination, isImage: false, location: node.range.start)
                 // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one.
                 if LinkResolver.mayBeAPage(destination) {
-                    let place = LinkResolver.location(of: destination, in: file.text, after: node.range.start)
-                    if place != node.range.start { link.destinationLocation = place }
+                    let found = addressLocation(destination, after: node.range.start)
+                    if found != node.range.start { link.destinationLocation = found }
                 }
                 links.append(link)
             case .image(let source, _):
                 var link = Note.Link(destination: source, isImage: true, location: node.range.start)
                 if let url = LinkResolver.externalURL(source), LinkResolver.rawGitHubURL(forBlob: url) != nil {
-                    link.destinationLocation = LinkResolver.location(of: url, in: file.text, after: node.range.start)
+                    link.destinationLocation = addressLocation(url, after: node.range.start)
                 }
                 links.append(link)
             case .htmlBlock(let html):
