@@ -53,40 +53,27 @@ public struct PreviewServer: Sendable {
     /// first build, so that a port that is taken is reported at once, not after the site has been built. Port 0
     /// (any free port) always can.
     public static func listenProblem(host: String, port: Int) -> String? {
-        guard port != 0 else { return nil }
-        let address = host == "localhost" ? "127.0.0.1" : host
-        let v6 = address.contains(":")
-        let descriptor = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard port != 0,
+              let address = try? SocketAddress(ipAddress: host == "localhost" ? "127.0.0.1" : host, port: port)
+        else { return nil }
+        let descriptor = socket(address.protocol == .inet6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         // As the server binds: a port left in TIME_WAIT by the last run is free.
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var result: Int32
-        if v6 {
-            var socketAddress = sockaddr_in6()
-            socketAddress.sin6_family = sa_family_t(AF_INET6)
-            socketAddress.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            guard inet_pton(AF_INET6, address, &socketAddress.sin6_addr) == 1 else { return nil }
-            result = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var socketAddress = sockaddr_in()
-            socketAddress.sin_family = sa_family_t(AF_INET)
-            socketAddress.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-            guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else { return nil }
-            result = withUnsafePointer(to: &socketAddress) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
-        guard result != 0 else { return nil }
+        guard address.withSockAddr({ bind(descriptor, $0, socklen_t($1)) }) != 0 else { return nil }
         switch errno {
-        case EADDRINUSE: return "port \(port) on \(host) is in use; stop the other server or pass --port \(port == 8000 ? 8001 : 0)"
+        case EADDRINUSE: return inUse(host: host, port: port)
         case EACCES: return "port \(port) needs more privileges than this user has; pass a port above 1023, such as --port 8000"
         case EADDRNOTAVAIL: return "\(host) is not an address of this machine; pass --host 127.0.0.1, or an address this machine has"
         default: return nil
         }
+    }
+
+    /// What to say of a port another program holds, here or when the server's own bind finds it taken after all.
+    public static func inUse(host: String, port: Int) -> String {
+        "port \(port) on \(host) is in use; stop the other server or pass --port \(port == 8000 ? 8001 : 0)"
     }
 
     public func run(onBuild: @escaping @Sendable (BuildEvent) -> Void,

@@ -74,7 +74,7 @@ struct Serve: AsyncParsableCommand {
         } catch {
             let text = "\(error)"
             if text.contains("Address already in use") {
-                printError("notesite: error: port \(port) on \(host) is in use; stop the other server or pass --port \(port == 8000 ? 8001 : 0)")
+                printError("notesite: error: \(PreviewServer.inUse(host: host, port: port))")
             } else {
                 printError("notesite: error: \(text)")
             }
