@@ -5,6 +5,9 @@ public struct ReferenceData: Sendable {
     public var symbols: SymbolList
     public var collapseTable: CollapseTable?
     public var sequences: [CallSequence]
+    /// Whether the content has no `data/symbols.yml` at all: nothing names API, and `check` cannot check the
+    /// notes' names.
+    public var symbolListMissing = false
 
     public static let empty = ReferenceData(symbols: .empty, collapseTable: nil, sequences: [])
 
@@ -33,12 +36,14 @@ public struct ReferenceData: Sendable {
             return (text, display)
         }
         var result = ReferenceData.empty
-        var symbolsFile: String?
+        let before = diagnostics.count
         if let (text, file) = read("symbols.yml") {
             let (list, found) = SymbolList.load(text: text, file: file)
             result.symbols = list
             diagnostics += found
-            symbolsFile = file
+        } else {
+            // Not read, and no finding says why: the file is not there.
+            result.symbolListMissing = diagnostics.count == before
         }
         if let (text, file) = read("collapse-table.yml") {
             let (table, found) = CollapseTable.load(text: text, file: file)
@@ -49,7 +54,7 @@ public struct ReferenceData: Sendable {
             let (sequences, found) = CallSequence.load(text: text, file: file, symbols: result.symbols)
             if result.symbols.symbols.isEmpty {
                 // Every step would be a symbol the list lacks: one finding that says why, not one per step.
-                if symbolsFile == nil, !diagnostics.contains(where: { $0.file.hasSuffix("data/symbols.yml") }) {
+                if result.symbolListMissing {
                     diagnostics.append(Diagnostic(.error, "data.dangling-symbol", file: file, at: nil,
                                                   "the call sequences name symbols of data/symbols.yml, which is missing; restore it, or remove this file"))
                 }
