@@ -151,12 +151,12 @@ public struct ContentLoader: Sendable {
     private func strayNotes() -> [Diagnostic] {
         let fm = FileManager.default
         var found: [Diagnostic] = []
-        let top = ((try? fm.contentsOfDirectory(atPath: rootPath)) ?? []).filter { $0 != "notes" && !$0.hasPrefix(".") }.sorted()
+        let top = ((try? fm.contentsOfDirectory(atPath: rootPath)) ?? []).filter { $0 != "notes" && !Self.isIgnored($0) }.sorted()
         for name in top {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: rootPath + "/" + name, isDirectory: &isDirectory) else { continue }
             let paths = isDirectory.boolValue
-                ? ((fm.subpaths(atPath: rootPath + "/" + name) ?? []).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted().map { name + "/" + $0 })
+                ? ((fm.subpaths(atPath: rootPath + "/" + name) ?? []).filter { !$0.split(separator: "/").contains(where: Self.isIgnored) }.sorted().map { name + "/" + $0 })
                 : [name]
             for path in paths where path.lowercased().hasSuffix(".md") {
                 let language = path.split(separator: "/").first.flatMap { Language(rawValue: String($0)) }?.rawValue ?? "<lang>"

@@ -16,12 +16,11 @@ public struct Strings: Sendable {
         func problem(_ message: String) -> NotesiteError {
             NotesiteError.templates(Diagnostic(.error, "template.strings", file: displayPath, at: nil, message))
         }
-        // Every label of every page comes from it: without it, pages would show the keys.
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw problem("the strings file is missing; the pages' labels in each language come from it, so restore it")
-        }
         let text: String
         switch ContentLoader.contents(ofFile: url.path) {
+        case .failure(let failure) where failure.code == ENOENT:
+            // Every label of every page comes from it: without it, pages would show the keys.
+            throw problem("the strings file is missing; the pages' labels in each language come from it, so restore it")
         case .failure(let failure):
             throw problem("the strings file cannot be read (\(String(cString: strerror(failure.code))))")
         case .success(let bytes):
