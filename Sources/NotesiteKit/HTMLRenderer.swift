@@ -17,6 +17,9 @@ public struct HTMLRenderer {
         public var missingImageLabel = "image not available"
         /// What a screen reader says for the `#` link beside each heading, in the page's language.
         public var headingAnchorLabel = "link to this section"
+        /// What a screen reader says for a task list item's checkbox, ticked and not, in the page's language.
+        public var taskDoneLabel = "done"
+        public var taskToDoLabel = "to do"
 
         public init() {}
     }
@@ -91,7 +94,7 @@ public struct HTMLRenderer {
             out += style.ordered ? "</ol>\n" : "</ul>\n"
         case .item(let task):
             if let task {
-                out += "<li class=\"task-list-item\"><input type=\"checkbox\" disabled\(task == .checked ? " checked" : "") aria-label=\"\(task == .checked ? "done" : "to do")\"> "
+                out += "<li class=\"task-list-item\"><input type=\"checkbox\" disabled\(task == .checked ? " checked" : "") aria-label=\"\(Escape.attribute(task == .checked ? hooks.taskDoneLabel : hooks.taskToDoLabel))\"> "
             } else {
                 out += "<li>"
             }

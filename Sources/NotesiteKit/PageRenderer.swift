@@ -194,6 +194,8 @@ public struct PageRenderer: Sendable {
         var hooks = linker.hooks
         hooks.missingImageLabel = templates.strings.text("image_missing", in: note.language)
         hooks.headingAnchorLabel = templates.strings.text("heading_anchor", in: note.language)
+        hooks.taskDoneLabel = templates.strings.text("task_done", in: note.language)
+        hooks.taskToDoLabel = templates.strings.text("task_to_do", in: note.language)
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }

@@ -305,6 +305,20 @@ import Testing
         #expect(try site.read("ru/svorachivanie.html").contains("aria-label=\"ссылка на этот раздел\">#</a>"))
         #expect(try site.read("en/collapse.html").contains("aria-label=\"link to this section\">#</a>"))
     }
+
+    /// A task list's checkboxes are named in the page's language, as the heading anchors are.
+    @Test func taskCheckboxesAreNamedInThePagesLanguage() throws {
+        let site = try ScratchSite()
+        try site.write("notes/zh/tasks.md", "---\ntitle: 任务\ndate: 2020-01-01\nlang: zh\n---\n- [x] 收起\n- [ ] 展开\n")
+        try site.write("notes/ru/tasks.md", "---\ntitle: Задачи\ndate: 2020-01-01\nlang: ru\n---\n- [x] а\n- [ ] б\n")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let chinese = try site.read("zh/tasks.html")
+        #expect(chinese.contains("<input type=\"checkbox\" disabled checked aria-label=\"已完成\"> 收起</li>"))
+        #expect(chinese.contains("<input type=\"checkbox\" disabled aria-label=\"待办\"> 展开</li>"))
+        let russian = try site.read("ru/tasks.html")
+        #expect(russian.contains("aria-label=\"выполнено\"> а</li>"))
+        #expect(russian.contains("aria-label=\"не выполнено\"> б</li>"))
+    }
 }
 
 @Suite struct CodeHighlighterTests {
