@@ -4,9 +4,31 @@ import NotesiteMarkdown
 /// Stage 4: decides where each link and image of a note points, and reports the ones that point nowhere.
 public struct LinkResolver: Sendable {
     public let index: SiteIndex
+    /// The pages and files the site makes of its own that a note may link to, by their path in the site, with the
+    /// ids a fragment may name where they are known (the reference's entries); nil where any fragment is taken.
+    public let sitePages: [String: Set<String>?]
 
-    public init(index: SiteIndex) {
+    public init(index: SiteIndex, sitePages: [String: Set<String>?] = [:]) {
         self.index = index
+        self.sitePages = sitePages
+    }
+
+    /// The pages `sitePages` holds for a site of `index`'s notes with the reference `data`: the home page, search
+    /// and feed, each language's list and search where the language has notes, and the reference's pages, with
+    /// their entries' ids, its index, the collapse table and `symbols.json`.
+    public static func sitePages(index: SiteIndex, data: ReferenceData) -> [String: Set<String>?] {
+        var pages: [String: Set<String>?] = ["index.html": nil, "search.html": nil, "feed.xml": nil]
+        for language in Language.allCases where !index.notes(in: language).isEmpty {
+            for (page, _) in PageRenderer.languagePages { pages["\(language.rawValue)/\(page).html"] = .some(nil) }
+        }
+        guard !data.isEmpty else { return pages }
+        pages[ReferenceSite.indexPath] = .some(nil)
+        pages[ReferenceSite.symbolsJSONPath] = .some(nil)
+        if data.collapseTable != nil { pages[ReferenceSite.collapseTablePath] = .some(nil) }
+        var entries: [String: Set<String>] = [:]
+        for symbol in data.symbols.symbols { entries[ReferenceSite.pagePath(symbol.page), default: []].insert(symbol.id) }
+        for (path, ids) in entries { pages[path] = ids }
+        return pages
     }
 
     /// Where a link destination leads.
@@ -19,6 +41,9 @@ public struct LinkResolver: Sendable {
         case note(sourcePath: String, fragment: String?)
         /// A file under `notes/` that is copied to the output, such as an image.
         case asset(path: String, suffix: String)
+        /// A page the site makes of its own (`sitePages`), such as a reference page, by its path in the site; the
+        /// fragment, decoded, and the query and fragment as written.
+        case sitePage(path: String, fragment: String?, suffix: String)
         case empty
         /// A relative path that leads to no note or file.
         case missing(path: String)
@@ -51,6 +76,11 @@ public struct LinkResolver: Sendable {
         if resolved.hasPrefix("notes/"), index.assets.contains(String(resolved.dropFirst(6))) {
             return .asset(path: String(resolved.dropFirst(6)), suffix: suffix)
         }
+        // The site's own pages stand where the notes' folders are: `../reference/x.html` from a note leads to the
+        // reference on the site (not on GitHub or in an editor, where there is no such file).
+        if resolved.hasPrefix("notes/"), sitePages.index(forKey: String(resolved.dropFirst(6))) != nil {
+            return .sitePage(path: String(resolved.dropFirst(6)), fragment: fragment, suffix: suffix)
+        }
         return .missing(path: path)
     }
 
@@ -75,6 +105,15 @@ public struct LinkResolver: Sendable {
                     add(destination, anchorMissing(fragment, in: note, file: file, at: at))
                 case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
                     add(destination, anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: at))
+                case .sitePage(let path, let fragment?, _):
+                    guard case let ids?? = sitePages[path], !ids.contains(fragment), !NoteParser.isTopOfPage(fragment) else { break }
+                    var message = "'#\(fragment)' is not an entry of the reference page '\(path)'"
+                    if let near = NearMiss.best(for: fragment, in: Array(ids)) {
+                        message += "; did you mean '#\(near)'?"
+                    } else {
+                        message += "; its entries are \(ids.sorted().prefix(6).map { "#\($0)" }.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
+                    }
+                    add(destination, Diagnostic(.warning, "link.anchor-missing", file: file, at: at, message))
                 default: break
                 }
             } else {

@@ -13,7 +13,7 @@ public struct PageRenderer: Sendable {
         self.index = index
         self.templates = templates
         self.reference = reference
-        self.resolver = LinkResolver(index: index)
+        self.resolver = LinkResolver(index: index, sitePages: LinkResolver.sitePages(index: index, data: reference?.data ?? .empty))
     }
 
     /// The files at the top of the site that it writes itself, besides each language's pages (`languagePages`), and
@@ -262,7 +262,7 @@ public struct PageRenderer: Sendable {
         case .note(let path, let fragment):
             let target = index.note(atSourcePath: path)!
             return RelativeURL.from(note.outputPath, to: target.outputPath) + (fragment.map { "#" + $0 } ?? "")
-        case .asset(let path, let suffix): return RelativeURL.from(note.outputPath, to: path) + suffix
+        case .asset(let path, let suffix), .sitePage(let path, _, let suffix): return RelativeURL.from(note.outputPath, to: path) + suffix
         case .empty: return nil
         case .missing: return isImage ? nil : destination
         }

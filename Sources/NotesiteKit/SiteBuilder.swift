@@ -307,9 +307,12 @@ public final class SiteBuilder {
         // 2. Index, and what the change reaches: the notes whose links point at a touched note.
         let previous = lastSite
         let index = SiteIndex(notes: notes.values.compactMap(\.note), assets: Array(assets))
-        let resolver = LinkResolver(index: index)
+        let resolver = LinkResolver(index: index, sitePages: LinkResolver.sitePages(index: index, data: data))
         var recheck = touched
-        if !full {
+        if dataChanged {
+            // Links to the reference's pages and entries lead where the data says.
+            recheck.formUnion(notes.keys)
+        } else if !full {
             for (path, state) in notes where !state.targets.isDisjoint(with: touched) || !assetsChanged.isEmpty {
                 recheck.insert(path)
             }

@@ -111,6 +111,44 @@ import Testing
         #expect(found[2].message.contains("which is not a note or file of this site") && found[2].fixIts.isEmpty)
     }
 
+    /// A link to a page the site makes of its own, such as a reference entry, leads there (on the site), and its
+    /// fragment is checked against the page's entries; a page the site does not make is missing as before.
+    @Test func aLinkToTheReferenceLeadsToItsPageAndEntry() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (symbols, _) = SymbolList.load(text: try String(contentsOf: url, encoding: .utf8), file: "symbols.yml")
+        let data = ReferenceData(symbols: symbols, collapseTable: nil, sequences: [])
+        let index = index()
+        let resolver = LinkResolver(index: index, sitePages: LinkResolver.sitePages(index: index, data: data))
+        let entry = "../reference/UISplitViewController.html#UISplitViewController.preferredDisplayMode"
+        #expect(resolver.target(of: entry, from: "notes/en/a.md")
+            == .sitePage(path: "reference/UISplitViewController.html", fragment: "UISplitViewController.preferredDisplayMode",
+                         suffix: "#UISplitViewController.preferredDisplayMode"))
+        #expect(resolver.target(of: "../reference/index.html", from: "notes/en/a.md")
+            == .sitePage(path: "reference/index.html", fragment: nil, suffix: ""))
+        #expect(resolver.target(of: "../zh/index.html", from: "notes/en/a.md") == .sitePage(path: "zh/index.html", fragment: nil, suffix: ""))
+        // No note is in Russian, so there is no list of Russian notes; and no collapse table without its data.
+        #expect(resolver.target(of: "../ru/index.html", from: "notes/en/a.md") == .missing(path: "../ru/index.html"))
+        #expect(resolver.target(of: "../reference/collapse-table.html", from: "notes/en/a.md") == .missing(path: "../reference/collapse-table.html"))
+        #expect(resolver.target(of: "../reference/UINothing.html", from: "notes/en/a.md") == .missing(path: "../reference/UINothing.html"))
+
+        let marked = MarkedText("""
+        [fine](\(entry)), 1️⃣[typo](../reference/UISplitViewController.html#UISplitViewController.preferedDisplayMode),
+        [top](../reference/UISplitViewController.html#top), [home](../index.html#Main), 2️⃣[gone](../reference/UINothing.html)
+        """)
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
+                                                    text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
+        let found = resolver.diagnostics(for: note!)
+        #expect(found.map(\.rule) == ["link.anchor-missing", "link.unresolved"])
+        for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣"]) {
+            let place = try #require(marked.positions[mark])
+            #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column))
+        }
+        #expect(found.first?.message == "'#UISplitViewController.preferedDisplayMode' is not an entry of the reference page 'reference/UISplitViewController.html'; did you mean '#UISplitViewController.preferredDisplayMode'?")
+        // Without the reference data, the same links lead nowhere.
+        #expect(LinkResolver(index: index).diagnostics(for: note!).map(\.rule)
+            == ["link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved"])
+    }
+
     /// The headings listed for a missing anchor are cut short, so a heading of a thousand words does not make a
     /// message of tens of thousands of characters.
     @Test func theHeadingsListedForAMissingAnchorAreCutShort() throws {
