@@ -38,9 +38,11 @@ public struct HTMLRenderer {
         self.hooks = hooks
     }
 
-    /// A raw HTML fragment as the page shows it: as the note's parse sanitized it, or sanitized here.
+    /// A raw HTML fragment as the page shows it: as the note's parse sanitized it, or sanitized here, where its
+    /// links and images get the addresses the page writes (`rewrite`), as Markdown's do.
     private func clean(_ html: String) -> HTMLSanitizer.Clean {
-        sanitized[html] ?? HTMLSanitizer.sanitize(html).clean
+        if let known = sanitized[html], !known.hasLinks { return known }
+        return HTMLSanitizer.sanitize(html, rewrite: rewrite).clean
     }
 
     /// The body of `note` as HTML.

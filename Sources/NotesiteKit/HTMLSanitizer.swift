@@ -65,13 +65,28 @@ public enum HTMLSanitizer {
         /// The element removed with its content whose end tag the fragment lacks (an inline `<script>`, whose text
         /// and end tag are in the nodes after it).
         public var unclosed: String?
+        /// Whether the fragment keeps a link or an image (`links`), whose address a page may write otherwise.
+        public var hasLinks = false
     }
 
-    /// The fragment cleaned, and what was removed.
-    public static func sanitize(_ html: String) -> (clean: Clean, findings: [Finding]) {
-        var sanitizer = Run(bytes: Array(html.utf8))
+    /// A link's `href` or an image's `src` that the fragment keeps, with its character references decoded, at the
+    /// UTF-8 byte offset of the attribute in the fragment: a note's raw HTML links and images are checked and
+    /// pointed at pages like its Markdown ones.
+    public struct Link: Sendable, Equatable {
+        public var address: String
+        public var isImage: Bool
+        public var offset: Int
+    }
+
+    /// The fragment cleaned, what was removed, and the links and images it keeps. `rewrite` gives the address a
+    /// page writes for each link or image (nil: as written), as `HTMLRenderer.LinkRewriter` does for Markdown's.
+    public static func sanitize(_ html: String, rewrite: HTMLRenderer.LinkRewriter? = nil)
+        -> (clean: Clean, findings: [Finding], links: [Link]) {
+        var sanitizer = Run(bytes: Array(html.utf8), rewrite: rewrite)
         sanitizer.run()
-        return (Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed), sanitizer.findings)
+        let clean = Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed,
+                          hasLinks: !sanitizer.links.isEmpty)
+        return (clean, sanitizer.findings, sanitizer.links)
     }
 
     /// Whether `value` (an attribute's URL, entities already decoded) could run script when followed.
@@ -123,10 +138,13 @@ public enum HTMLSanitizer {
         var out: [UInt8] = []
         var findings: [Finding] = []
         var unclosed: String?
+        var links: [Link] = []
+        let rewrite: HTMLRenderer.LinkRewriter?
         var i = 0
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], rewrite: HTMLRenderer.LinkRewriter?) {
             self.bytes = bytes
+            self.rewrite = rewrite
             out.reserveCapacity(bytes.count)
         }
 
@@ -253,6 +271,14 @@ public enum HTMLSanitizer {
                 if attribute.name == "style", HTMLSanitizer.isUnsafeStyle(value) {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "this style attribute can run script or load something (expression, url, import, escapes), so it was removed"))
                     continue
+                }
+                if (name == "a" && attribute.name == "href") || (name == "img" && attribute.name == "src") {
+                    let isImage = name == "img"
+                    links.append(Link(address: value, isImage: isImage, offset: attribute.offset))
+                    if let rewrite {
+                        tag += " \(attribute.name)=\"\(Escape.href(rewrite(value, isImage) ?? value))\""
+                        continue
+                    }
                 }
                 tag += attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
             }

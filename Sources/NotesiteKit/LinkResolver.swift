@@ -125,9 +125,11 @@ public struct LinkResolver: Sendable {
                 case .external(let url):
                     if let raw = Self.rawGitHubURL(forBlob: url) {
                         let place = link.destinationLocation ?? at
+                        // Only where the address was found as written (raw HTML may spell it with references).
+                        let fixIts = link.destinationLocation.map { [Diagnostic.FixIt(at: $0, replacing: url, with: raw)] } ?? []
                         add(source, Diagnostic(.warning, "image.github-blob", file: file, at: place,
                                                "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
-                                               fixIts: [Diagnostic.FixIt(at: place, replacing: url, with: raw)]))
+                                               fixIts: fixIts))
                     }
                 case .missing(let path):
                     add(source, Diagnostic(.warning, "image.missing", file: file, at: at,

@@ -43,7 +43,7 @@ public enum NoteParser {
         var links: [Note.Link] = []
         var collapseTable: Note.Placement?
         var htmlFindings: [Diagnostic] = []
-        var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding])] = [:]
+        var sanitized: [String: (clean: HTMLSanitizer.Clean, findings: [HTMLSanitizer.Finding], links: [HTMLSanitizer.Link])] = [:]
         var codeNodes: [Note.CodeNode] = []
         // The note's lines, for the few links whose address gets a place of its own (for a fix-it): made at the
         // first one, once.
@@ -56,6 +56,18 @@ public enum NoteParser {
             let result = sanitized[html] ?? HTMLSanitizer.sanitize(html)
             sanitized[html] = result
             htmlFindings += rawHTMLFindings(result.findings, in: html, at: start, file: file.displayPath)
+            // Its links and images are checked as Markdown's are, at their attribute.
+            for link in result.links {
+                let at = location(of: link.offset, in: html, startingAt: start)
+                var found = Note.Link(destination: link.address, isImage: link.isImage, location: at)
+                // The address's own place, for the fix-its that replace it, where it is written as it reads.
+                if link.isImage ? LinkResolver.externalURL(link.address).flatMap(LinkResolver.rawGitHubURL(forBlob:)) != nil
+                                : LinkResolver.mayBeAPage(link.address) {
+                    let place = addressLocation(link.address, after: at)
+                    if place != at { found.destinationLocation = place }
+                }
+                links.append(found)
+            }
         }
         document.forEach { node in
             switch node.kind {

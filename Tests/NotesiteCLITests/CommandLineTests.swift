@@ -191,9 +191,14 @@ import NotesiteTestSupport
         let check = try notesite(["check"], in: root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("Content/notes/en/hello.md:6:1: error: the link points to 'missing.md'"))
-        // Findings in rendered pages name them where the site is built.
+        // A raw HTML link is the note's, like a Markdown one.
         let page = try project(note: "---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\n<a href=\"#nowhere\">x</a>\n")
         defer { try? FileManager.default.removeItem(at: page) }
+        #expect(try notesite(["check"], in: page).stderr.contains("Content/notes/en/hello.md:6:4: error: '#nowhere' is not a heading"))
+        // Findings in rendered pages (here from a template) name them where the site is built.
+        let footer = page.appendingPathComponent("Templates/footer.mustache")
+        let text = try String(contentsOf: footer, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}about.html\">About</a></footer>").utf8).write(to: footer)
         let elsewhere = try notesite(["check", "--output", "site"], in: page)
         #expect(elsewhere.stderr.contains("site/en/hello.html:"), "\(elsewhere.stderr)")
         #expect(!FileManager.default.fileExists(atPath: page.appendingPathComponent("site").path))

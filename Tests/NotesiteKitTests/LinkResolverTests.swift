@@ -149,6 +149,29 @@ import Testing
             == ["link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved"])
     }
 
+    /// Raw HTML's links and images are the note's, checked as Markdown's are and reported at their attribute.
+    @Test func rawHTMLLinksAndImagesAreCheckedWhereTheyStand() throws {
+        let marked = MarkedText("""
+        <p><a 1️⃣href="a.md#step-1-chose">a</a> <a href="a.md#step-1-choose">fine</a></p>
+
+        Text <a 2️⃣href="#no&#45;where">here</a> and <img alt="x" 3️⃣src="gone.png">.
+        <div>
+          <a title="t" 4️⃣href="../ru/none.md">none</a>
+        </div>
+        """)
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
+                                                    text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
+        let found = LinkResolver(index: index()).diagnostics(for: note!)
+        #expect(found.map(\.rule) == ["link.anchor-missing", "link.anchor-missing", "image.missing", "link.unresolved"])
+        for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣", "3️⃣", "4️⃣"]) {
+            let place = try #require(marked.positions[mark])
+            #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column), "\(mark)")
+        }
+        #expect(found[0].message.contains("did you mean '#step-1-choose'"))
+        // The character reference is read as a browser reads it.
+        #expect(found[1].message.hasPrefix("'#no-where' is not a heading"))
+    }
+
     /// The headings listed for a missing anchor are cut short, so a heading of a thousand words does not make a
     /// message of tens of thousands of characters.
     @Test func theHeadingsListedForAMissingAnchorAreCutShort() throws {
@@ -181,6 +204,21 @@ import Testing
         let expected = try #require(marked.positions["1️⃣"])
         #expect(diagnostics.first?.location == SourceLocation(line: expected.line + 5, column: expected.column))
         #expect(diagnostics.first?.fixIts.first?.replacement == "https://raw.githubusercontent.com/o/r/main/Shots/a%20b.png")
+    }
+
+    /// In raw HTML the fix-it replaces the address inside the attribute; an address spelled with character
+    /// references is not the text the fix-it would replace, so it gets the finding without one.
+    @Test func rawHTMLBlobImageGetsTheFixItAtItsAddress() throws {
+        let marked = MarkedText("<img alt=\"a\" src=\"1️⃣https://github.com/o/r/blob/main/a.png\"> <img src=\"https://github.com/o/r/blob/main/b.png?x=1&amp;y=2\">\n")
+        let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/g.md", displayPath: "g.md", text: front + marked.text))
+        let diagnostics = LinkResolver(index: SiteIndex(notes: [note!], assets: [])).diagnostics(for: note!)
+        #expect(diagnostics.map(\.rule) == ["image.github-blob", "image.github-blob"])
+        let expected = try #require(marked.positions["1️⃣"])
+        let place = SourceLocation(line: expected.line + 5, column: expected.column)
+        #expect(diagnostics.first?.fixIts == [Diagnostic.FixIt(at: place, replacing: "https://github.com/o/r/blob/main/a.png",
+                                                                with: "https://raw.githubusercontent.com/o/r/main/a.png")])
+        #expect(diagnostics.last?.fixIts.isEmpty == true)
     }
 
     @Test(arguments: [
