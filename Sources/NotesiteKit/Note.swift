@@ -44,6 +44,8 @@ public struct Note: Hashable, Sendable {
         /// Where the address itself stands, for a fix-it that replaces it; found at parse time, while the text is
         /// at hand, for the images that get one (GitHub page addresses).
         public var destinationLocation: SourceLocation?
+        /// The id of the heading whose section holds the link (nil before the first heading).
+        public var section: String?
     }
 
     /// A place in the note: the id of the heading whose section holds it (nil before the first heading) and

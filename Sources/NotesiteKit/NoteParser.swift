@@ -59,7 +59,7 @@ public enum NoteParser {
             // Its links and images are checked as Markdown's are, at their attribute.
             for link in result.links {
                 let at = location(of: link.offset, in: html, startingAt: start)
-                var found = Note.Link(destination: link.address, isImage: link.isImage, location: at)
+                var found = Note.Link(destination: link.address, isImage: link.isImage, location: at, section: headings.last?.id)
                 // The address's own place, for the fix-its that replace it, where it is written as it reads.
                 if link.isImage ? LinkResolver.externalURL(link.address).flatMap(LinkResolver.rawGitHubURL(forBlob:)) != nil
                                 : LinkResolver.mayBeAPage(link.address) {
@@ -75,7 +75,7 @@ public enum NoteParser {
                 let text = node.plainText
                 headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
             case .link(let destination, _):
-                var link = Note.Link(destination: destination, isImage: false, location: node.range.start)
+                var link = Note.Link(destination: destination, isImage: false, location: node.range.start, section: headings.last?.id)
                 // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one.
                 if LinkResolver.mayBeAPage(destination) {
                     let found = addressLocation(destination, after: node.range.start)
@@ -83,7 +83,7 @@ public enum NoteParser {
                 }
                 links.append(link)
             case .image(let source, _):
-                var link = Note.Link(destination: source, isImage: true, location: node.range.start)
+                var link = Note.Link(destination: source, isImage: true, location: node.range.start, section: headings.last?.id)
                 if let url = LinkResolver.externalURL(source), LinkResolver.rawGitHubURL(forBlob: url) != nil {
                     link.destinationLocation = addressLocation(url, after: node.range.start)
                 }

@@ -459,6 +459,35 @@ import Testing
         #expect(mine.map { "\($0.rule)@\($0.location!)" } == ["link.anchor-missing@9:4", "link.unresolved@9:34"], "\(mine.map(\.formatted))")
     }
 
+    /// A note that links to a reference entry is listed under the entry's "Mentioned in", at the link's section,
+    /// as a note that names it in code is; a link to the page alone, or to no entry, mentions nothing.
+    @Test func aLinkToAnEntryIsAMention() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/linked.md", """
+        ---
+        title: Linked
+        date: 2020-01-01
+        lang: en
+        ---
+
+        ## Size classes
+
+        See [compact](../reference/UIUserInterfaceSizeClass.html#UIUserInterfaceSizeClass.compact) and
+        [the page](../reference/UIUserInterfaceSizeClass.html).
+        """)
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let page = try site.read("reference/UIUserInterfaceSizeClass.html")
+        // The page's text from each entry's id to the next entry's.
+        let entries = Dictionary(page.components(separatedBy: "id=\"UIUserInterfaceSizeClass.").dropFirst().map { part in
+            (String(part.prefix { $0 != "\"" }), part)
+        }, uniquingKeysWith: { $0 + $1 })
+        #expect(entries["compact"]?.contains("<li><a href=\"../en/linked.html#size-classes\" lang=\"en\">Linked › Size classes</a></li>") == true,
+                "\(entries["compact"] ?? "")")
+        #expect(entries["regular"]?.contains("en/linked.html") == false)
+        let symbols = try site.read("reference/symbols.json")
+        #expect(symbols.contains("notes/en/linked.md") || symbols.contains("en/linked.html"))
+    }
+
     @Test func checkWritesNothing() throws {
         let site = try ScratchSite()
         let report = try SitePipeline.check(site.options)

@@ -106,7 +106,31 @@ public struct MentionFinder: Sendable {
                 break
             }
         }
+        // A link to an entry of the reference mentions it too, in the link's section.
+        var linked = false
+        for link in note.links where !link.isImage {
+            guard let symbol = entry(linkedBy: link.destination, from: note.source.path) else { continue }
+            result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: link.section,
+                                  spelling: symbol.swift, location: link.location))
+            linked = true
+        }
+        if linked {
+            result.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        }
         return result
+    }
+
+    /// The entry a link leads to, when it leads to one of the reference's pages at one of its entries
+    /// (`../reference/UISplitViewController.html#UISplitViewController.preferredDisplayMode` from a note).
+    func entry(linkedBy destination: String, from notePath: String) -> Symbol? {
+        guard let hash = destination.firstIndex(of: "#"), !LinkResolver.hasScheme(destination) else { return nil }
+        var path = destination[..<hash]
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        let id = LinkResolver.percentDecoded(destination[destination.index(after: hash)...])
+        guard let symbol = resolver.list[id],
+              LinkResolver.normalise(LinkResolver.percentDecoded(path), relativeTo: notePath)
+                == "notes/" + ReferenceSite.pagePath(symbol.page) else { return nil }
+        return symbol
     }
 
     /// The file position of a byte of a fenced block's code, which starts on the line after the fence.
