@@ -20,6 +20,10 @@ public struct HTMLRenderer {
         /// What a screen reader says for a task list item's checkbox, ticked and not, in the page's language.
         public var taskDoneLabel = "done"
         public var taskToDoLabel = "to do"
+        /// What the list of footnotes at the end is called, and what a screen reader says for each footnote's link
+        /// back to where the text refers to it, in the page's language.
+        public var footnotesLabel = "Footnotes"
+        public var footnoteBackLabel = "Back to the text"
 
         public init() {}
     }
@@ -29,6 +33,9 @@ public struct HTMLRenderer {
     private let hooks: Hooks
     private var nextHeading = 0
     private var out = ""
+    /// How many times the text has referred to each footnote so far, by number: each reference gets an id of its
+    /// own, for the footnote's links back.
+    private var footnoteReferences: [Int: Int] = [:]
     /// Raw HTML fragments sanitized already (by the note's parse).
     private var sanitized: [String: HTMLSanitizer.Clean] = [:]
 
@@ -50,7 +57,7 @@ public struct HTMLRenderer {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML
         renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
-        for block in note.document.children { renderer.render(block, tight: false) }
+        renderer.renderBlocks(note.document.children)
         return renderer.out
     }
 
@@ -60,8 +67,47 @@ public struct HTMLRenderer {
         var ids: [String] = []
         document.forEach { if case .heading = $0.kind { ids.append(slugger.slug(for: $0.plainText)) } }
         var renderer = HTMLRenderer(headingIDs: ids, rewrite: { destination, _ in destination })
-        for block in document.children { renderer.render(block, tight: false) }
+        renderer.renderBlocks(document.children)
         return renderer.out
+    }
+
+    /// The document's blocks. The footnotes, which cmark-gfm puts after the rest, go in a list of their own.
+    private mutating func renderBlocks(_ blocks: [MarkdownNode]) {
+        var inFootnotes = false
+        for block in blocks {
+            if case .footnoteDefinition = block.kind, !inFootnotes {
+                inFootnotes = true
+                out += "<section class=\"footnotes\" aria-label=\"\(Escape.attribute(hooks.footnotesLabel))\">\n<ol>\n"
+            }
+            render(block, tight: false)
+        }
+        if inFootnotes { out += "</ol>\n</section>\n" }
+    }
+
+    /// The id of the `k`th reference (from 1) to footnote `number`, and of the footnote.
+    private static func footnoteReferenceID(_ number: Int, _ k: Int) -> String { k == 1 ? "Fnref-\(number)" : "Fnref-\(number)-\(k)" }
+    private static func footnoteID(_ number: Int) -> String { "Fn-\(number)" }
+
+    /// A footnote: its text, with a link back to each place that refers to it, at the end of its last paragraph.
+    private mutating func renderFootnote(_ node: MarkdownNode, number: Int) {
+        out += "<li id=\"\(Self.footnoteID(number))\">\n"
+        let count = footnoteReferences[number] ?? 0
+        var back = ""
+        for k in stride(from: 1, through: count, by: 1) {
+            back += " <a href=\"#\(Self.footnoteReferenceID(number, k))\" class=\"footnote-back\" aria-label=\"\(Escape.attribute(hooks.footnoteBackLabel))\">↩\(k > 1 ? "<sup>\(k)</sup>" : "")</a>"
+        }
+        for (i, child) in node.children.enumerated() {
+            if i == node.children.count - 1, child.kind == .paragraph {
+                out += "<p>"
+                renderInlines(child.children)
+                out += back + "</p>\n"
+                back = ""
+            } else {
+                render(child, tight: false)
+            }
+        }
+        if !back.isEmpty { out += "<p>" + back.dropFirst() + "</p>\n" }
+        out += "</li>\n"
     }
 
     private mutating func render(_ node: MarkdownNode, tight: Bool) {
@@ -124,6 +170,8 @@ public struct HTMLRenderer {
             out += "<hr>\n"
         case .table(let alignments):
             renderTable(node, alignments: alignments)
+        case .footnoteDefinition(let number):
+            renderFootnote(node, number: number)
         default:
             renderInlines([node])
         }
@@ -194,6 +242,10 @@ public struct HTMLRenderer {
                 out += "<strong>"; renderInlines(node.children); out += "</strong>"
             case .strikethrough:
                 out += "<del>"; renderInlines(node.children); out += "</del>"
+            case .footnoteReference(let number):
+                let k = (footnoteReferences[number] ?? 0) + 1
+                footnoteReferences[number] = k
+                out += "<sup class=\"footnote-ref\"><a href=\"#\(Self.footnoteID(number))\" id=\"\(Self.footnoteReferenceID(number, k))\">\(number)</a></sup>"
             case .link(let destination, let title):
                 out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
                 if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }

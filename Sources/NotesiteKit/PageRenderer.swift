@@ -192,10 +192,14 @@ public struct PageRenderer: Sendable {
             ?? SymbolLinker(finder: MentionFinder(resolver: SymbolResolver(list: .empty)), data: .empty, page: path)
         linker.scans = scans
         var hooks = linker.hooks
-        hooks.missingImageLabel = templates.strings.text("image_missing", in: note.language)
-        hooks.headingAnchorLabel = templates.strings.text("heading_anchor", in: note.language)
-        hooks.taskDoneLabel = templates.strings.text("task_done", in: note.language)
-        hooks.taskToDoLabel = templates.strings.text("task_to_do", in: note.language)
+        // English from the renderer's own defaults where a strings file predates a key.
+        let strings = templates.strings
+        hooks.missingImageLabel = strings.text("image_missing", in: note.language, fallback: hooks.missingImageLabel)
+        hooks.headingAnchorLabel = strings.text("heading_anchor", in: note.language, fallback: hooks.headingAnchorLabel)
+        hooks.taskDoneLabel = strings.text("task_done", in: note.language, fallback: hooks.taskDoneLabel)
+        hooks.taskToDoLabel = strings.text("task_to_do", in: note.language, fallback: hooks.taskToDoLabel)
+        hooks.footnotesLabel = strings.text("footnotes", in: note.language, fallback: hooks.footnotesLabel)
+        hooks.footnoteBackLabel = strings.text("footnote_back", in: note.language, fallback: hooks.footnoteBackLabel)
         let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }

@@ -54,8 +54,10 @@ public struct Strings: Sendable {
         (table[.en] ?? [:]).merging(table[language] ?? [:]) { _, own in own }
     }
 
-    public func text(_ key: String, in language: Language) -> String {
-        table[language]?[key] ?? table[.en]?[key] ?? key
+    /// `key`'s text in `language`, else in English, else `fallback`: the words the code gives a page itself, for a
+    /// `strings.yml` written before they were added. Without a fallback, the key itself shows.
+    public func text(_ key: String, in language: Language, fallback: String? = nil) -> String {
+        table[language]?[key] ?? table[.en]?[key] ?? fallback ?? key
     }
 }
 

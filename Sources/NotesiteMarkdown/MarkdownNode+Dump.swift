@@ -36,6 +36,8 @@ extension MarkdownNode {
         case .strikethrough: "strikethrough"
         case .link(let destination, let title): "link(\(destination.debugDescription)\(title.isEmpty ? "" : ", title: \(title.debugDescription)"))"
         case .image(let source, let title): "image(\(source.debugDescription)\(title.isEmpty ? "" : ", title: \(title.debugDescription)"))"
+        case .footnoteDefinition(let number): "footnoteDefinition(\(number))"
+        case .footnoteReference(let number): "footnoteReference(\(number))"
         }
     }
 }

@@ -25,6 +25,9 @@ public struct MarkdownNode: Hashable, Sendable {
         case heading(level: Int)
         case thematicBreak
         case table(alignments: [TableAlignment])
+        /// A footnote's text (`[^label]: …`), numbered in the order the text first refers to it. cmark-gfm puts
+        /// the definitions that are referred to at the end of the document, in that order, and drops the others.
+        case footnoteDefinition(number: Int)
         case tableHeader
         case tableRow
         case tableCell
@@ -39,6 +42,8 @@ public struct MarkdownNode: Hashable, Sendable {
         case strikethrough
         case link(destination: String, title: String)
         case image(source: String, title: String)
+        /// A reference to a footnote (`[^label]`), by the footnote's number.
+        case footnoteReference(number: Int)
     }
 
     public struct ListStyle: Hashable, Sendable {
@@ -77,7 +82,7 @@ extension MarkdownNode {
         switch kind {
         case .text(let s), .code(let s): out += s
         case .softBreak, .lineBreak: out += " "
-        case .image: break
+        case .image, .footnoteReference: break
         default: for child in children { child.appendPlainText(to: &out) }
         }
     }

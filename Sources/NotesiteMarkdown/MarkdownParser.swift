@@ -24,7 +24,8 @@ public enum MarkdownParser {
         registerExtensions
         // Without CMARK_OPT_SOURCEPOS, cmark-gfm does not count the line breaks inside a code span or inline HTML
         // that wraps onto the next line, and every inline after it in the paragraph gets the wrong line and column.
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_SOURCEPOS) else {
+        // Footnotes as GitHub reads them (`[^1]` and `[^1]: …`).
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES) else {
             fatalError("cmark_parser_new failed: out of memory")
         }
         defer { cmark_parser_free(parser) }
@@ -68,6 +69,8 @@ public enum MarkdownParser {
 private struct TreeConverter {
     let lineOffset: Int
     let source: LineTable
+    /// The footnote definitions met so far: the next one is numbered one more.
+    var footnotes = 0
     /// The first container that was too deep to keep as a level of its own.
     var flattenedAt: SourceLocation?
 
@@ -83,7 +86,12 @@ private struct TreeConverter {
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter) else { continue }
             if event == CMARK_EVENT_ENTER {
-                let value = MarkdownNode(kind(of: node), range: range(of: node))
+                var kind = kind(of: node)
+                if case .footnoteDefinition = kind {
+                    footnotes += 1
+                    kind = .footnoteDefinition(number: footnotes)
+                }
+                let value = MarkdownNode(kind, range: range(of: node))
                 if isLeaf(node) {
                     stack[stack.count - 1].children.append(value)
                 } else if stack.count >= MarkdownParser.maximumDepth {
@@ -173,6 +181,12 @@ private struct TreeConverter {
             return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_IMAGE:
             return .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_FOOTNOTE_DEFINITION:
+            // Numbered by the converter, in the order the definitions come.
+            return .footnoteDefinition(number: 0)
+        case CMARK_NODE_FOOTNOTE_REFERENCE:
+            // cmark-gfm gives a reference the number of its footnote as its text.
+            return .footnoteReference(number: Int(string(cmark_node_get_literal(node))) ?? 0)
         default:
             return extensionKind(of: node)
         }

@@ -68,6 +68,29 @@ import Testing
         #expect(html("[x](https://e.com/?a=1&b=2)") == "<p><a href=\"https://e.com/?a=1&amp;b=2\">x</a></p>\n")
     }
 
+    /// A footnote reference is a superscript number linking to its footnote, each reference with an id of its own;
+    /// the footnotes are a list at the end, each with a link back to every reference, in its last paragraph.
+    @Test func footnotesLinkBothWays() {
+        #expect(html("A[^n] and B[^2], A again[^n].\n\n[^n]: One.\n\n    ```swift\n    x\n    ```\n\n[^2]: Two\n    lines.\n") == """
+        <p>A<sup class="footnote-ref"><a href="#Fn-1" id="Fnref-1">1</a></sup> and B<sup class="footnote-ref"><a href="#Fn-2" id="Fnref-2">2</a></sup>, A again<sup class="footnote-ref"><a href="#Fn-1" id="Fnref-1-2">1</a></sup>.</p>
+        <section class="footnotes" aria-label="Footnotes">
+        <ol>
+        <li id="Fn-1">
+        <p>One.</p>
+        <pre><code class="language-swift">x
+        </code></pre>
+        <p><a href="#Fnref-1" class="footnote-back" aria-label="Back to the text">↩</a> <a href="#Fnref-1-2" class="footnote-back" aria-label="Back to the text">↩<sup>2</sup></a></p>
+        </li>
+        <li id="Fn-2">
+        <p>Two
+        lines. <a href="#Fnref-2" class="footnote-back" aria-label="Back to the text">↩</a></p>
+        </li>
+        </ol>
+        </section>
+
+        """)
+    }
+
     @Test func taskListItemsRenderDisabledCheckboxes() {
         #expect(html("- [x] done\n- [ ] todo\n") == """
         <ul>

@@ -306,6 +306,31 @@ import Testing
         #expect(try site.read("en/collapse.html").contains("aria-label=\"link to this section\">#</a>"))
     }
 
+    /// A note's footnotes are listed and linked back in the page's language; a strings file written before those
+    /// words were added gives the English ones, not their keys.
+    @Test func footnotesSpeakThePagesLanguage() throws {
+        let site = try ScratchSite()
+        try site.write("notes/zh/notes.md", "---\ntitle: 脚注\ndate: 2020-01-01\nlang: zh\n---\n收起[^1]。\n\n[^1]: 见参考。\n")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let page = try site.read("zh/notes.html")
+        #expect(page.contains("收起<sup class=\"footnote-ref\"><a href=\"#Fn-1\" id=\"Fnref-1\">1</a></sup>。"))
+        #expect(page.contains("<section class=\"footnotes\" aria-label=\"脚注\">"))
+        #expect(page.contains("<li id=\"Fn-1\">\n<p>见参考。 <a href=\"#Fnref-1\" class=\"footnote-back\" aria-label=\"返回正文\">↩</a></p>"))
+
+        let templates = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        let strings = templates.appendingPathComponent("strings.yml")
+        let older = try String(contentsOf: strings, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("footnote") }.joined(separator: "\n")
+        try Data(older.utf8).write(to: strings)
+        var options = site.options
+        options.templates = templates
+        #expect(try SitePipeline.build(options).succeeded)
+        let fallback = try site.read("zh/notes.html")
+        #expect(fallback.contains("<section class=\"footnotes\" aria-label=\"Footnotes\">"))
+        #expect(fallback.contains("aria-label=\"Back to the text\">↩</a>"))
+    }
+
     /// A task list's checkboxes are named in the page's language, as the heading anchors are.
     @Test func taskCheckboxesAreNamedInThePagesLanguage() throws {
         let site = try ScratchSite()

@@ -86,6 +86,39 @@ import Testing
         #expect(tree.children[1].children.map(\.kind) == [.item(task: .checked), .item(task: .unchecked)])
     }
 
+    /// Footnotes as GitHub reads them: references numbered by their footnote, the footnotes that are referred
+    /// to at the end in the order first referred to (whatever order they are written in), the others dropped, and a
+    /// reference to no footnote left as text.
+    @Test func footnotesAreNumberedInTheOrderTheTextRefersToThem() {
+        let tree = MarkdownParser.parse("""
+        A[^b] and B[^a], A again[^b], none[^x].
+
+        [^a]: First written.
+        [^b]: Second *written*.
+        [^unused]: Never referred to.
+        """)
+        #expect(tree.dump() == """
+        document @1:1-5:29
+          paragraph @1:1-1:39
+            text("A") @1:1-1:1
+            footnoteReference(1) @1:2-1:5
+            text(" and B") @1:6-1:11
+            footnoteReference(2) @1:12-1:15
+            text(", A again") @1:16-1:24
+            footnoteReference(1) @1:25-1:28
+            text(", none[^x].") @1:29-1:39
+          footnoteDefinition(1) @4:7-4:23
+            paragraph @4:7-4:23
+              text("Second ") @4:7-4:13
+              emphasis @4:14-4:22
+                text("written") @4:15-4:21
+              text(".") @4:23-4:23
+          footnoteDefinition(2) @3:7-3:20
+            paragraph @3:7-3:20
+              text("First written.") @3:7-3:20
+        """)
+    }
+
     @Test func headingPlainTextDropsMarkup() {
         let tree = MarkdownParser.parse("## Where `show(_:sender:)` *goes*\n")
         #expect(tree.children[0].plainText == "Where show(_:sender:) goes")
