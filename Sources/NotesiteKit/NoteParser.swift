@@ -69,9 +69,29 @@ public enum NoteParser {
                 links.append(found)
             }
         }
+        // The paragraph, heading or table cell being walked: cmark-gfm gives text inside emphasis no place of its own.
+        var block: SourceRange?
+        /// Where `written` stands in the text node at `start`, or first in its block when the node has no place.
+        func referencePlace(_ written: String, in start: SourceLocation) -> SourceLocation {
+            let found = addressLocation(written, after: start)
+            guard found == start, let block else { return found }
+            let needle = Array(written.utf8)
+            for number in block.start.line...max(block.start.line, block.end.line) {
+                guard let line = lines?.line(number).map(Array.init) else { break }
+                var i = number == block.start.line ? max(0, block.start.column - 1) : 0
+                while i + needle.count <= line.count {
+                    if line[i..<(i + needle.count)].elementsEqual(needle) { return SourceLocation(line: number, column: i + 1) }
+                    i += 1
+                }
+            }
+            return start
+        }
         document.forEach { node in
             switch node.kind {
+            case .paragraph, .tableCell:
+                block = node.range
             case .heading(let level):
+                block = node.range
                 let text = node.plainText
                 headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
             case .link(let destination, _):
@@ -97,6 +117,14 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .code, .codeBlock:
                 codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
+            case .text(let text) where text.utf8.contains(UInt8(ascii: "^")):
+                // A footnote reference left as text: cmark-gfm found no footnote of that label.
+                for label in Self.footnoteLabels(in: text) {
+                    let written = "[^\(label)]"
+                    diagnostics.append(Diagnostic(.warning, "link.footnote-missing", file: file.displayPath,
+                                                  at: referencePlace(written, in: node.range.start),
+                                                  "\(written) refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `\(written): …`, or correct the label"))
+                }
             default: break
             }
         }
@@ -185,6 +213,20 @@ public enum NoteParser {
 
     /// What `HTMLSanitizer` removed (`findings`) from one raw HTML fragment of the note that starts at `start`, at
     /// its place in the note.
+    /// The labels of what reads as footnote references (`[^label]`) in a text node's text.
+    static func footnoteLabels(in text: String) -> [String] {
+        var labels: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "[^") {
+            let after = rest[open.upperBound...]
+            guard let close = after.firstIndex(of: "]") else { break }
+            let label = after[..<close]
+            if !label.isEmpty, !label.contains(where: { $0.isWhitespace || $0 == "[" }) { labels.append(String(label)) }
+            rest = after[close...]
+        }
+        return labels
+    }
+
     static func rawHTMLFindings(_ findings: [HTMLSanitizer.Finding], in html: String, at start: SourceLocation, file: String) -> [Diagnostic] {
         findings.map { finding in
             let location = location(of: finding.offset, in: html, startingAt: start)

@@ -23,6 +23,7 @@ public enum RuleCatalog {
         ("frontmatter.lang-mismatch", "Front matter's lang differs from the note's folder."),
         ("link.unresolved", "A relative link leads to no note or file."),
         ("link.anchor-missing", "A #fragment is not an id on its page."),
+        ("link.footnote-missing", "A footnote reference ([^label]) names no footnote, so it shows as written."),
         ("image.empty", "An image has no address."),
         ("image.missing", "A local image file does not exist."),
         ("image.github-blob", "An image points at a GitHub blob page, which is HTML, not the image."),

@@ -172,6 +172,23 @@ import Testing
         #expect(found[1].message.hasPrefix("'#no-where' is not a heading"))
     }
 
+    /// A footnote reference with no footnote shows as written, as on GitHub, and is reported where it stands.
+    @Test func aFootnoteReferenceWithoutItsFootnoteIsReported() throws {
+        let marked = MarkedText("Fine[^1], 1️⃣[^typo] and *2️⃣[^two]*; [^ spaced] and a[^] are not references.\n\n[^1]: One.\n")
+        let (note, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
+                                                              text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
+        #expect(note != nil)
+        let found = diagnostics.filter { $0.rule == "link.footnote-missing" }
+        #expect(found.map(\.message) == [
+            "[^typo] refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `[^typo]: …`, or correct the label",
+            "[^two] refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `[^two]: …`, or correct the label",
+        ])
+        for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣"]) {
+            let place = try #require(marked.positions[mark])
+            #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column), "\(mark)")
+        }
+    }
+
     /// The headings listed for a missing anchor are cut short, so a heading of a thousand words does not make a
     /// message of tens of thousands of characters.
     @Test func theHeadingsListedForAMissingAnchorAreCutShort() throws {
