@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
@@ -117,7 +118,7 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .code, .codeBlock:
                 codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
-            case .text(let text) where text.utf8.contains(UInt8(ascii: "^")):
+            case .text(let text) where Self.mayHoldFootnoteReference(text):
                 // A footnote reference left as text: cmark-gfm found no footnote of that label.
                 for label in Self.footnoteLabels(in: text) {
                     let written = "[^\(label)]"
@@ -213,6 +214,14 @@ public enum NoteParser {
 
     /// What `HTMLSanitizer` removed (`findings`) from one raw HTML fragment of the note that starts at `start`, at
     /// its place in the note.
+    /// Whether `text` has a `^`, looked for with `memchr`: every text node of every note is asked.
+    static func mayHoldFootnoteReference(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "^")), bytes.count) != nil } ?? false
+        }
+            ?? text.utf8.contains(UInt8(ascii: "^"))
+    }
+
     /// The labels of what reads as footnote references (`[^label]`) in a text node's text.
     static func footnoteLabels(in text: String) -> [String] {
         var labels: [String] = []
