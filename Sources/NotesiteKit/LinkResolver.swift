@@ -215,7 +215,6 @@ public struct LinkResolver: Sendable {
         return nil
     }
 
-    /// Where `text` first stands in the source at or after `start`, or `start` when it cannot be found.
     /// Whether `destination` is a relative link to an `.html` file, which may be the page of a note.
     static func mayBeAPage(_ destination: String) -> Bool {
         guard externalURL(destination) == nil, !hasScheme(destination) else { return false }
@@ -223,15 +222,21 @@ public struct LinkResolver: Sendable {
         return destination[..<end].hasSuffix(".html")
     }
 
+    /// Where `text` first stands on `start`'s line at or after it, or `start` when it cannot be found.
     static func location(of text: String, in lines: LineTable, after start: SourceLocation) -> SourceLocation {
-        guard let line = lines.line(start.line).map(Array.init) else { return start }
+        find(text, in: lines, after: start) ?? start
+    }
+
+    /// Where `text` first stands on `start`'s line at or after it; nil when it is not there.
+    static func find(_ text: String, in lines: LineTable, after start: SourceLocation) -> SourceLocation? {
+        guard let line = lines.line(start.line).map(Array.init) else { return nil }
         let needle = Array(text.utf8)
         var i = max(0, start.column - 1)
         while i + needle.count <= line.count {
             if line[i..<(i + needle.count)].elementsEqual(needle) { return SourceLocation(line: start.line, column: i + 1) }
             i += 1
         }
-        return start
+        return nil
     }
 
     private func anchorMissing(_ fragment: String, in target: Note, file: String, at location: SourceLocation) -> Diagnostic {

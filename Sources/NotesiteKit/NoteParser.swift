@@ -74,16 +74,12 @@ public enum NoteParser {
         var block: SourceRange?
         /// Where `written` stands in the text node at `start`, or first in its block when the node has no place.
         func referencePlace(_ written: String, in start: SourceLocation) -> SourceLocation {
-            let found = addressLocation(written, after: start)
-            guard found == start, let block else { return found }
-            let needle = Array(written.utf8)
-            for number in block.start.line...max(block.start.line, block.end.line) {
-                guard let line = lines?.line(number).map(Array.init) else { break }
-                var i = number == block.start.line ? max(0, block.start.column - 1) : 0
-                while i + needle.count <= line.count {
-                    if line[i..<(i + needle.count)].elementsEqual(needle) { return SourceLocation(line: number, column: i + 1) }
-                    i += 1
-                }
+            if lines == nil { lines = LineTable(file.text) }
+            if let found = LinkResolver.find(written, in: lines!, after: start) { return found }
+            guard let block else { return start }
+            for line in block.start.line...max(block.start.line, block.end.line) {
+                let from = SourceLocation(line: line, column: line == block.start.line ? block.start.column : 1)
+                if let found = LinkResolver.find(written, in: lines!, after: from) { return found }
             }
             return start
         }
@@ -212,8 +208,6 @@ public enum NoteParser {
         return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
     }
 
-    /// What `HTMLSanitizer` removed (`findings`) from one raw HTML fragment of the note that starts at `start`, at
-    /// its place in the note.
     /// Whether `text` has a `^`, looked for with `memchr`: every text node of every note is asked.
     static func mayHoldFootnoteReference(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
@@ -236,6 +230,8 @@ public enum NoteParser {
         return labels
     }
 
+    /// What `HTMLSanitizer` removed (`findings`) from one raw HTML fragment of the note that starts at `start`, at
+    /// its place in the note.
     static func rawHTMLFindings(_ findings: [HTMLSanitizer.Finding], in html: String, at start: SourceLocation, file: String) -> [Diagnostic] {
         findings.map { finding in
             let location = location(of: finding.offset, in: html, startingAt: start)
