@@ -25,12 +25,12 @@ public struct MarkdownNode: Hashable, Sendable {
         case heading(level: Int)
         case thematicBreak
         case table(alignments: [TableAlignment])
-        /// A footnote's text (`[^label]: …`), numbered in the order the text first refers to it. cmark-gfm puts
-        /// the definitions that are referred to at the end of the document, in that order, and drops the others.
-        case footnoteDefinition(number: Int)
         case tableHeader
         case tableRow
         case tableCell
+        /// A footnote's text (`[^label]: …`), numbered in the order the text first refers to it. cmark-gfm puts
+        /// the definitions that are referred to at the end of the document, in that order, and drops the others.
+        case footnoteDefinition(number: Int)
         // Inlines
         case text(String)
         case softBreak
