@@ -45,11 +45,12 @@ public struct HTMLRenderer {
         self.hooks = hooks
     }
 
-    /// A raw HTML fragment as the page shows it: as the note's parse sanitized it, or sanitized here, where its
-    /// links and images get the addresses the page writes (`rewrite`), as Markdown's do.
+    /// A raw HTML fragment as the page shows it: as the note's parse sanitized it, or sanitized here, with its
+    /// links and images leading where the page's Markdown links would (`rewrite`).
     private func clean(_ html: String) -> HTMLSanitizer.Clean {
-        if let known = sanitized[html], !known.hasLinks { return known }
-        return HTMLSanitizer.sanitize(html, rewrite: rewrite).clean
+        var clean = sanitized[html] ?? HTMLSanitizer.sanitize(html).clean
+        if !clean.addresses.isEmpty { clean.html = clean.withAddresses(rewrite) }
+        return clean
     }
 
     /// The body of `note` as HTML.

@@ -65,8 +65,33 @@ public enum HTMLSanitizer {
         /// The element removed with its content whose end tag the fragment lacks (an inline `<script>`, whose text
         /// and end tag are in the nodes after it).
         public var unclosed: String?
-        /// Whether the fragment keeps a link or an image (`links`), whose address a page may write otherwise.
-        public var hasLinks = false
+        /// Where `html` holds the address of each link and image it keeps (`href`, `src`), as UTF-8 byte ranges in
+        /// order, with the address as written: a page writes the address it leads to there (`withAddresses`).
+        public var addresses: [Address] = []
+
+        public struct Address: Hashable, Sendable {
+            public var range: Range<Int>
+            public var address: String
+            public var isImage: Bool
+        }
+
+        /// The fragment with each address replaced by what `rewrite` makes of it (nil: as written).
+        public func withAddresses(_ rewrite: HTMLRenderer.LinkRewriter) -> String {
+            guard !addresses.isEmpty else { return html }
+            var out: [UInt8] = []
+            out.reserveCapacity(html.utf8.count + 16 * addresses.count)
+            var done = 0
+            var html = html
+            html.withUTF8 { bytes in
+                for slot in addresses {
+                    out += bytes[done..<slot.range.lowerBound]
+                    out += Escape.href(rewrite(slot.address, slot.isImage) ?? slot.address).utf8
+                    done = slot.range.upperBound
+                }
+                out += bytes[done...]
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// A link's `href` or an image's `src` that the fragment keeps, with its character references decoded, at the
@@ -78,14 +103,12 @@ public enum HTMLSanitizer {
         public var offset: Int
     }
 
-    /// The fragment cleaned, what was removed, and the links and images it keeps. `rewrite` gives the address a
-    /// page writes for each link or image (nil: as written), as `HTMLRenderer.LinkRewriter` does for Markdown's.
-    public static func sanitize(_ html: String, rewrite: HTMLRenderer.LinkRewriter? = nil)
-        -> (clean: Clean, findings: [Finding], links: [Link]) {
-        var sanitizer = Run(bytes: Array(html.utf8), rewrite: rewrite)
+    /// The fragment cleaned, what was removed, and the links and images it keeps.
+    public static func sanitize(_ html: String) -> (clean: Clean, findings: [Finding], links: [Link]) {
+        var sanitizer = Run(bytes: Array(html.utf8))
         sanitizer.run()
         let clean = Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed,
-                          hasLinks: !sanitizer.links.isEmpty)
+                          addresses: sanitizer.addresses)
         return (clean, sanitizer.findings, sanitizer.links)
     }
 
@@ -139,12 +162,11 @@ public enum HTMLSanitizer {
         var findings: [Finding] = []
         var unclosed: String?
         var links: [Link] = []
-        let rewrite: HTMLRenderer.LinkRewriter?
+        var addresses: [Clean.Address] = []
         var i = 0
 
-        init(bytes: [UInt8], rewrite: HTMLRenderer.LinkRewriter?) {
+        init(bytes: [UInt8]) {
             self.bytes = bytes
-            self.rewrite = rewrite
             out.reserveCapacity(bytes.count)
         }
 
@@ -248,6 +270,8 @@ public enum HTMLSanitizer {
                 return
             }
             var tag = "<" + name
+            // The addresses' ranges in the tag, moved to `out`'s when the tag is written.
+            var tagAddresses: [Clean.Address] = []
             for attribute in attributes {
                 if attribute.name.hasPrefix("on") {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "the event handler \(attribute.name)=\"…\" runs script, so it was removed"))
@@ -275,14 +299,20 @@ public enum HTMLSanitizer {
                 if (name == "a" && attribute.name == "href") || (name == "img" && attribute.name == "src") {
                     let isImage = name == "img"
                     links.append(Link(address: value, isImage: isImage, offset: attribute.offset))
-                    if let rewrite {
-                        tag += " \(attribute.name)=\"\(Escape.href(rewrite(value, isImage) ?? value))\""
-                        continue
-                    }
+                    tag += " \(attribute.name)=\""
+                    let start = tag.utf8.count
+                    tag += Escape.attribute(value)
+                    tagAddresses.append(Clean.Address(range: start..<tag.utf8.count, address: value, isImage: isImage))
+                    tag += "\""
+                    continue
                 }
                 tag += attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
             }
             tag += ">"
+            for address in tagAddresses {
+                addresses.append(Clean.Address(range: (out.count + address.range.lowerBound)..<(out.count + address.range.upperBound),
+                                               address: address.address, isImage: address.isImage))
+            }
             out += Array(tag.utf8)
         }
 

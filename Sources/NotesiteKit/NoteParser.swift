@@ -31,7 +31,10 @@ public enum NoteParser {
         }
         diagnostics += conflictMarkers(in: file)
 
-        let (document, flattenedAt) = MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine)
+        let body = String(split.body)
+        let (document, flattenedAt) = MarkdownParser.parseDocument(body, firstLine: split.bodyFirstLine)
+        // Only a note with `[^` in it can have a footnote reference without its footnote.
+        let footnoteMarks = MarkdownParser.hasFootnoteMark(body)
         if let flattenedAt {
             diagnostics.append(Diagnostic(.warning, "content.too-deep", file: file.displayPath, at: flattenedAt,
                                           "lists and quotes nest more than \(MarkdownParser.maximumDepth) levels deep here; the deeper levels are shown flat. Nest less deeply"))
@@ -58,8 +61,11 @@ public enum NoteParser {
             sanitized[html] = result
             htmlFindings += rawHTMLFindings(result.findings, in: html, at: start, file: file.displayPath)
             // Its links and images are checked as Markdown's are, at their attribute.
+            let fragmentLines = result.links.isEmpty ? nil : LineTable(html)
             for link in result.links {
-                let at = location(of: link.offset, in: html, startingAt: start)
+                let (line, column) = fragmentLines!.position(ofOffset: link.offset)
+                // Lines after the first are taken to start at the fragment's own column, as for its findings.
+                let at = SourceLocation(line: start.line + line - 1, column: start.column + column - 1)
                 var found = Note.Link(destination: link.address, isImage: link.isImage, location: at, section: headings.last?.id)
                 // The address's own place, for the fix-its that replace it, where it is written as it reads.
                 if link.isImage ? LinkResolver.externalURL(link.address).flatMap(LinkResolver.rawGitHubURL(forBlob:)) != nil
@@ -70,25 +76,19 @@ public enum NoteParser {
                 links.append(found)
             }
         }
-        // The paragraph, heading or table cell being walked: cmark-gfm gives text inside emphasis no place of its own.
-        var block: SourceRange?
-        /// Where `written` stands in the text node at `start`, or first in its block when the node has no place.
+        /// Where `written` stands in the text node at `start`; cmark-gfm gives text inside emphasis no place of its
+        /// own, and then it is where `written` first stands in the note's Markdown.
         func referencePlace(_ written: String, in start: SourceLocation) -> SourceLocation {
             if lines == nil { lines = LineTable(file.text) }
             if let found = LinkResolver.find(written, in: lines!, after: start) { return found }
-            guard let block else { return start }
-            for line in block.start.line...max(block.start.line, block.end.line) {
-                let from = SourceLocation(line: line, column: line == block.start.line ? block.start.column : 1)
-                if let found = LinkResolver.find(written, in: lines!, after: from) { return found }
+            for line in split.bodyFirstLine..<(lines!.count + 1) {
+                if let found = LinkResolver.find(written, in: lines!, after: SourceLocation(line: line, column: 1)) { return found }
             }
             return start
         }
         document.forEach { node in
             switch node.kind {
-            case .paragraph, .tableCell:
-                block = node.range
             case .heading(let level):
-                block = node.range
                 let text = node.plainText
                 headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
             case .link(let destination, _):
@@ -114,7 +114,7 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .code, .codeBlock:
                 codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
-            case .text(let text) where Self.mayHoldFootnoteReference(text):
+            case .text(let text) where footnoteMarks && Self.mayHoldFootnoteReference(text):
                 // A footnote reference left as text: cmark-gfm found no footnote of that label.
                 for label in Self.footnoteLabels(in: text) {
                     let written = "[^\(label)]"

@@ -24,8 +24,10 @@ public enum MarkdownParser {
         registerExtensions
         // Without CMARK_OPT_SOURCEPOS, cmark-gfm does not count the line breaks inside a code span or inline HTML
         // that wraps onto the next line, and every inline after it in the paragraph gets the wrong line and column.
-        // Footnotes as GitHub reads them (`[^1]` and `[^1]: …`).
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_SOURCEPOS | CMARK_OPT_FOOTNOTES) else {
+        // Footnotes as GitHub reads them (`[^1]` and `[^1]: …`), where the text has any: the option costs a walk of
+        // the whole tree when the parse finishes.
+        let footnotes = hasFootnoteMark(text) ? CMARK_OPT_FOOTNOTES : 0
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_SOURCEPOS | footnotes) else {
             fatalError("cmark_parser_new failed: out of memory")
         }
         defer { cmark_parser_free(parser) }
@@ -51,6 +53,22 @@ public enum MarkdownParser {
         var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text))
         let document = converter.convert(root)
         return (document, converter.flattenedAt)
+    }
+
+    /// Whether `text` holds `[^`, which every footnote reference and definition starts with.
+    public static func hasFootnoteMark(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var i = 0
+            // Each `[` found with memchr, then the byte after it.
+            while i + 1 < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "[")), bytes.count - i - 1) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if base[at + 1] == UInt8(ascii: "^") { return true }
+                i = at + 1
+            }
+            return false
+        }
     }
 
     /// cmark-gfm keeps its extension registry in a global; registering once per process is enough.
@@ -86,12 +104,7 @@ private struct TreeConverter {
             if event == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter) else { continue }
             if event == CMARK_EVENT_ENTER {
-                var kind = kind(of: node)
-                if case .footnoteDefinition = kind {
-                    footnotes += 1
-                    kind = .footnoteDefinition(number: footnotes)
-                }
-                let value = MarkdownNode(kind, range: range(of: node))
+                let value = MarkdownNode(kind(of: node), range: range(of: node))
                 if isLeaf(node) {
                     stack[stack.count - 1].children.append(value)
                 } else if stack.count >= MarkdownParser.maximumDepth {
@@ -152,7 +165,7 @@ private struct TreeConverter {
         return index + 2
     }
 
-    private func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+    private mutating func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_DOCUMENT: return .document
         case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
@@ -182,8 +195,9 @@ private struct TreeConverter {
         case CMARK_NODE_IMAGE:
             return .image(source: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
         case CMARK_NODE_FOOTNOTE_DEFINITION:
-            // Numbered by the converter, in the order the definitions come.
-            return .footnoteDefinition(number: 0)
+            // Numbered in the order the definitions come, which is the order the text first refers to them.
+            footnotes += 1
+            return .footnoteDefinition(number: footnotes)
         case CMARK_NODE_FOOTNOTE_REFERENCE:
             // cmark-gfm gives a reference the number of its footnote as its text.
             return .footnoteReference(number: Int(string(cmark_node_get_literal(node))) ?? 0)

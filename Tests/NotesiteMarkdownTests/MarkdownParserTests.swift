@@ -119,6 +119,13 @@ import Testing
         """)
     }
 
+    /// Footnotes are parsed only in text that has their mark, `[^`; text without it parses the same either way.
+    @Test(arguments: [("a[^b]", true), ("[^", true), ("x [ y [^", true), ("", false), ("[", false), ("a[", false),
+                      ("[x^]", false), ("^[", false), ("[[", false)])
+    func footnoteMarkIsFound(text: String, found: Bool) {
+        #expect(MarkdownParser.hasFootnoteMark(text) == found)
+    }
+
     @Test func headingPlainTextDropsMarkup() {
         let tree = MarkdownParser.parse("## Where `show(_:sender:)` *goes*\n")
         #expect(tree.children[0].plainText == "Where show(_:sender:) goes")

@@ -123,7 +123,7 @@ public struct MentionFinder: Sendable {
     /// The entry a link leads to, when it leads to one of the reference's pages at one of its entries
     /// (`../reference/UISplitViewController.html#UISplitViewController.preferredDisplayMode` from a note).
     func entry(linkedBy destination: String, from notePath: String) -> Symbol? {
-        guard let hash = destination.firstIndex(of: "#"), !LinkResolver.hasScheme(destination) else { return nil }
+        guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")), !LinkResolver.hasScheme(destination) else { return nil }
         var path = destination[..<hash]
         if let query = path.firstIndex(of: "?") { path = path[..<query] }
         let id = LinkResolver.percentDecoded(destination[destination.index(after: hash)...])
