@@ -1,4 +1,3 @@
-import Foundation
 import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
@@ -114,7 +113,7 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .code, .codeBlock:
                 codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
-            case .text(let text) where footnoteMarks && Self.mayHoldFootnoteReference(text):
+            case .text(let text) where footnoteMarks && MarkdownParser.hasFootnoteMark(text):
                 // A footnote reference left as text: cmark-gfm found no footnote of that label.
                 for label in Self.footnoteLabels(in: text) {
                     let written = "[^\(label)]"
@@ -206,14 +205,6 @@ public enum NoteParser {
     public static func document(of file: SourceFile) -> MarkdownNode {
         let split = FrontMatterSplit(file.text)
         return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
-    }
-
-    /// Whether `text` has a `^`, looked for with `memchr`: every text node of every note is asked.
-    static func mayHoldFootnoteReference(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "^")), bytes.count) != nil } ?? false
-        }
-            ?? text.utf8.contains(UInt8(ascii: "^"))
     }
 
     /// The labels of what reads as footnote references (`[^label]`) in a text node's text.
