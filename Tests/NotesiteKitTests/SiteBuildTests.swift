@@ -416,15 +416,11 @@ import Testing
     @Test func checkCountsTheSymbolsFileAsThereWithoutMakingIt() throws {
         // check does not put symbols.json together (it lists every mention), but a page may still link to it.
         let site = try ScratchSite()
-        let templates = site.root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
-        let footer = templates.appendingPathComponent("footer.mustache")
-        let text = try String(contentsOf: footer, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}reference/symbols.json\">data</a> <a href=\"{{root}}reference/nothing.json\">none</a></footer>").utf8).write(to: footer)
+        let options = try site.options(editingTemplate: "footer.mustache") {
+            $0.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}reference/symbols.json\">data</a> <a href=\"{{root}}reference/nothing.json\">none</a></footer>")
+        }
         // A note's link to it, in raw HTML as in Markdown, leads to a file of the site too.
         try site.write("notes/en/data.md", "---\ntitle: d\ndate: 2020-01-01\nlang: en\n---\n\n<p><a href=\"../reference/symbols.json\">data</a> <a href=\"../reference/nothing.json\">none</a></p>\n")
-        var options = site.options
-        options.templates = templates
         let report = try SitePipeline.check(options)
         let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
         #expect(!broken.isEmpty)
@@ -612,13 +608,9 @@ import Testing
     /// A broken link that a template makes shows up in `check`, at its place in the generated page.
     @Test func checkFindsBrokenLinksThatTemplatesMake() throws {
         let site = try ScratchSite()
-        let templates = site.root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
-        let footer = templates.appendingPathComponent("footer.mustache")
-        let text = try String(contentsOf: footer, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}about.html\">About</a></footer>").utf8).write(to: footer)
-        var options = site.options
-        options.templates = templates
+        let options = try site.options(editingTemplate: "footer.mustache") {
+            $0.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}about.html\">About</a></footer>")
+        }
         let report = try SitePipeline.check(options)
         let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
         #expect(broken.count == 17) // every page has the footer
@@ -632,13 +624,9 @@ import Testing
     @Test func aPageFindingQuotesThePageOnDiskOnlyWhereItStillHoldsTheLink() throws {
         let site = try ScratchSite()
         // A link the footer makes, below each note's text.
-        let templates = site.root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
-        let footer = templates.appendingPathComponent("footer.mustache")
-        let text = try String(contentsOf: footer, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}no&amp;such.html\">x</a></footer>").utf8).write(to: footer)
-        var options = site.options
-        options.templates = templates
+        let options = try site.options(editingTemplate: "footer.mustache") {
+            $0.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}no&amp;such.html\">x</a></footer>")
+        }
         let note = "notes/en/raw.md"
         let head = "---\ntitle: Raw\ndate: 2020-01-01\nlang: en\n---\n\n"
         try site.write(note, head + "Text.\n")

@@ -317,14 +317,9 @@ import Testing
         #expect(page.contains("<section class=\"footnotes\" aria-label=\"脚注\">"))
         #expect(page.contains("<li id=\"Fn-1\">\n<p>见参考。 <a href=\"#Fnref-1\" class=\"footnote-back\" aria-label=\"返回正文\">↩</a></p>"))
 
-        let templates = site.root.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
-        let strings = templates.appendingPathComponent("strings.yml")
-        let older = try String(contentsOf: strings, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.contains("footnote") }.joined(separator: "\n")
-        try Data(older.utf8).write(to: strings)
-        var options = site.options
-        options.templates = templates
+        let options = try site.options(editingTemplate: "strings.yml") {
+            $0.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("footnote") }.joined(separator: "\n")
+        }
         #expect(try SitePipeline.build(options).succeeded)
         let fallback = try site.read("zh/notes.html")
         #expect(fallback.contains("<section class=\"footnotes\" aria-label=\"Footnotes\">"))

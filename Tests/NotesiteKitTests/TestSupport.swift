@@ -36,6 +36,20 @@ final class ScratchSite {
                     output: output.path)
     }
 
+    /// `options` with the templates copied from the repository into this folder and `file` among them changed by
+    /// `edit`: for a template or strings file unlike the shipped one.
+    func options(editingTemplate file: String, _ edit: (String) -> String) throws -> SiteOptions {
+        let templates = root.appendingPathComponent("Templates")
+        if !FileManager.default.fileExists(atPath: templates.path) {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: templates)
+        }
+        let url = templates.appendingPathComponent(file)
+        try Data(edit(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+        var options = self.options
+        options.templates = templates
+        return options
+    }
+
     func write(_ path: String, _ text: String) throws {
         let url = content.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
