@@ -20,8 +20,14 @@ public struct MentionFinder: Sendable {
     /// `isCollapsed`), and every span is looked at twice, for the mentions and for the page.
     private let inlineCache = SharedCache<String, InlineNames>()
 
+    /// Reads links to the reference's pages as the link checks do (`entry(linkedBy:from:)`).
+    private let referenceLinks: LinkResolver
+
     public init(resolver: SymbolResolver) {
         self.resolver = resolver
+        let data = ReferenceData(symbols: resolver.list, collapseTable: nil, sequences: [])
+        let index = SiteIndex(notes: [], assets: [])
+        referenceLinks = LinkResolver(index: index, sitePages: LinkResolver.sitePages(index: index, data: data))
     }
 
     /// What an inline code span names: one symbol as a whole, or the names inside it (each with the spelling that
@@ -123,13 +129,10 @@ public struct MentionFinder: Sendable {
     /// The entry a link leads to, when it leads to one of the reference's pages at one of its entries
     /// (`../reference/UISplitViewController.html#UISplitViewController.preferredDisplayMode` from a note).
     func entry(linkedBy destination: String, from notePath: String) -> Symbol? {
-        guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")), !LinkResolver.hasScheme(destination) else { return nil }
-        var path = destination[..<hash]
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
-        let id = LinkResolver.percentDecoded(destination[destination.index(after: hash)...])
-        guard let symbol = resolver.list[id],
-              LinkResolver.normalise(LinkResolver.percentDecoded(path), relativeTo: notePath)
-                == "notes/" + ReferenceSite.pagePath(symbol.page) else { return nil }
+        // Most links have no fragment, and only one with a fragment can name an entry.
+        guard destination.utf8.contains(UInt8(ascii: "#")),
+              case .sitePage(let path, let id?, _) = referenceLinks.target(of: destination, from: notePath),
+              let symbol = resolver.list[id], ReferenceSite.pagePath(symbol.page) == path else { return nil }
         return symbol
     }
 
