@@ -102,6 +102,15 @@ import Testing
         #expect(list.symbols.map(\.id) == ["UIView", "UIView.frame"])
     }
 
+    @Test func positionsInADataFileWithCRLFLineEndsCountBytesOnTheirOwnLine() {
+        // The kind is the 32nd character of line 3 and its 36th byte: each Chinese character is three bytes.
+        let text = "symbols:\r\n  - {id: UIView, kind: class, swift: UIView}\r\n  - {summary: 视图, id: A, kind: clas, swift: A}\r\n"
+        let (list, diagnostics) = SymbolList.load(text: text, file: "symbols.yml")
+        #expect(diagnostics.map { "\($0.rule)@\($0.location!)" } == ["data.unknown-kind@3:36"])
+        #expect(diagnostics.first?.message.contains("unknown kind 'clas'") == true)
+        #expect(list.symbols.map(\.id) == ["UIView"])
+    }
+
     @Test func invalidYAMLIsOneDiagnosticWithAPosition() {
         let (list, diagnostics) = SymbolList.load(text: "symbols:\n  - id: \"A\n", file: "symbols.yml")
         #expect(list.symbols.isEmpty)
