@@ -89,7 +89,10 @@ public struct SearchIndex: Sendable {
     }
 
     public static func entries(of note: Note) -> Entries {
-        sections(of: note).map { ($0, uniqueTokens(of: $0)) }
+        // One set finds the repeats of every section of the note, emptied between them: a set of its own for each
+        // section was a table to allocate and zero for each, most of it never touched.
+        var seen = ByteStringSet(expected: 0)
+        return sections(of: note).map { ($0, uniqueTokens(of: $0, using: &seen)) }
     }
 
     /// The index of notes' entries, in the order given.
@@ -149,14 +152,22 @@ public struct SearchIndex: Sendable {
     /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
     /// the repeats keeps the first occurrences, end to end, and they are the result.
     static func uniqueTokens(of section: Section) -> Tokens {
+        var seen = ByteStringSet(expected: 0)
+        return uniqueTokens(of: section, using: &seen)
+    }
+
+    /// `uniqueTokens(of:)` with `seen`, an empty set, to find the repeats; `seen` is empty again after.
+    static func uniqueTokens(of section: Section, using seen: inout ByteStringSet) -> Tokens {
         // A section's distinct tokens: in English or Russian, far fewer than its bytes over 8 (a word and the space
         // after it); in Chinese, a pair of characters for about every character, three bytes each, most of them
         // distinct. Guessed from the bytes over 6, so that a Chinese section's set does not grow twice over.
-        var seen = ByteStringSet(expected: section.text.utf8.count / 6)
+        seen.reserve(section.text.utf8.count / 6)
         for part in [section.title, section.heading ?? "", section.text] {
             forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
         }
-        return seen.elements
+        let tokens = seen.copiedElements
+        seen.removeAll()
+        return tokens
     }
 
     /// A set of short byte strings, each numbered in the order it was added: open addressing over a 64-bit hash,
@@ -177,10 +188,20 @@ public struct SearchIndex: Sendable {
         /// Each string's hash, by number: growing the table does not hash the strings again.
         private var hashes: [UInt64] = []
         private var slots: [Slot]
+        /// The slots taken, in the order they were taken: `removeAll` empties these rather than the whole table.
+        private var taken: [UInt32] = []
         var count: Int { ends.count }
 
         /// The strings, in the order they were added.
         var elements: Tokens { Tokens(bytes: storage, ends: ends, hashes: hashes) }
+
+        /// `elements` in arrays of their own, of their own size, for a set that goes on to be emptied and used
+        /// again (`removeAll`). Copied from buffers: `Array(storage[...])` hands over the set's own storage, which
+        /// `removeAll` would then replace with new storage as large as the largest section's.
+        var copiedElements: Tokens {
+            Tokens(bytes: storage.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
+                   hashes: hashes.withUnsafeBufferPointer { Array($0) })
+        }
 
         /// How many bytes the strings take, end to end.
         var storageCount: Int { storage.count }
@@ -200,9 +221,37 @@ public struct SearchIndex: Sendable {
         }
 
         init(expected: Int) {
+            slots = Array(repeating: Slot(), count: Self.capacity(for: expected))
+        }
+
+        /// A table size at which `expected` strings fill at most half the slots.
+        private static func capacity(for expected: Int) -> Int {
             var capacity = 16
             while capacity < expected * 2 { capacity <<= 1 }
-            slots = Array(repeating: Slot(), count: capacity)
+            return capacity
+        }
+
+        /// Makes room for `expected` strings in an empty set without growing it step by step.
+        mutating func reserve(_ expected: Int) {
+            precondition(count == 0, "reserve(_:) is for an empty set")
+            let capacity = Self.capacity(for: expected)
+            if capacity > slots.count { slots = Array(repeating: Slot(), count: capacity) }
+        }
+
+        /// Empties the set and keeps its memory: only the slots taken are cleared, so a large table emptied after a
+        /// few strings costs a few stores, not a pass over all of it.
+        mutating func removeAll() {
+            if taken.count * 8 >= slots.count {
+                slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot()) }
+            } else {
+                slots.withUnsafeMutableBufferPointer { slots in
+                    for i in taken { slots[Int(i)] = Slot() }
+                }
+            }
+            taken.removeAll(keepingCapacity: true)
+            storage.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+            hashes.removeAll(keepingCapacity: true)
         }
 
         /// Adds `bytes` (not empty): their number, and whether they were new.
@@ -224,6 +273,7 @@ public struct SearchIndex: Sendable {
                 i = (i + 1) & mask
             }
             slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count), number: UInt32(count))
+            taken.append(UInt32(i))
             storage.append(contentsOf: bytes)
             ends.append(UInt32(storage.count))
             hashes.append(hash)
@@ -234,11 +284,13 @@ public struct SearchIndex: Sendable {
         private mutating func grow() {
             let old = slots
             slots = Array(repeating: Slot(), count: old.count * 2)
+            taken.removeAll(keepingCapacity: true)
             let mask = slots.count - 1
             for slot in old where slot.count != 0 {
                 var i = Int(truncatingIfNeeded: hashes[Int(slot.number)]) & mask
                 while slots[i].count != 0 { i = (i + 1) & mask }
                 slots[i] = slot
+                taken.append(UInt32(i))
             }
         }
 
@@ -403,6 +455,11 @@ public struct SearchIndex: Sendable {
                 } else if b0 < 0xE0 {
                     value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
                     i += 2
+                    if value >= 0x410 && value <= 0x44F {
+                        // The Russian alphabet but `ё`: `А`–`Я` lowercase to `а`–`я`, 0x20 on.
+                        tokenizer.addCyrillic(value < 0x430 ? value + 0x20 : value, body)
+                        continue
+                    }
                 } else if b0 < 0xF0 {
                     value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
                     i += 3
@@ -455,10 +512,7 @@ public struct SearchIndex: Sendable {
             if v < 0x80 {
                 addASCII(UInt8(v), body)
             } else if v >= 0x430 && v <= 0x45F {
-                // Lowercase Cyrillic: a letter, two bytes.
-                if hanStarts.count > 0 { endHan(body) }
-                word.append(UInt8(0xC0 | (v >> 6)))
-                word.append(UInt8(0x80 | (v & 0x3F)))
+                addCyrillic(v, body)
             } else {
                 let scalar = Unicode.Scalar(v)!
                 let letter = isLetterOrNumber(scalar)
@@ -473,6 +527,14 @@ public struct SearchIndex: Sendable {
                     end(body)
                 }
             }
+        }
+
+        /// A lowercase Cyrillic letter of the two-byte range, which is a letter of a word.
+        @inline(__always)
+        mutating func addCyrillic(_ v: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if hanStarts.count > 0 { endHan(body) }
+            word.append(UInt8(0xC0 | (v >> 6)))
+            word.append(UInt8(0x80 | (v & 0x3F)))
         }
 
         /// A CJK ideograph, as its three UTF-8 bytes.

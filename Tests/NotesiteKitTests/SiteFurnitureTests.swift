@@ -125,6 +125,24 @@ import Testing
         #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
     }
 
+    @Test func aWordSetEmptiedAndUsedAgainFindsWhatAFreshOneFinds() {
+        // A note's sections share one set: after a section that made it grow, after one that took a few of its
+        // slots, and after an empty one, each section's words are what a set of its own finds.
+        let many = (0..<3_000).map { "w\($0)" }.joined(separator: " ")
+        // Each section starts with the same words, which a slot left over from the section before would take for
+        // words already seen.
+        let texts = [many, "w0 w1 收起与展开 split split", "", "w0 w1 w2 收起 ЁЛКА", many.uppercased(), "W0 ёлка Ёлка split"]
+        var seen = SearchIndex.ByteStringSet(expected: 0)
+        for (i, text) in texts.enumerated() {
+            let section = SearchIndex.Section(title: "T", heading: nil, language: .en, url: "en/a.html#s\(i)", text: text, shard: "en/a")
+            let reused = SearchIndex.uniqueTokens(of: section, using: &seen)
+            #expect(Array(reused) == Array(SearchIndex.uniqueTokens(of: section)), "section \(i)")
+            #expect(seen.count == 0)
+        }
+        #expect(Array(SearchIndex.uniqueTokens(of: SearchIndex.Section(title: "", heading: nil, language: .en, url: "en/a.html",
+                                                                          text: "w1 w1 w2", shard: "en/a"), using: &seen)) == ["w1", "w2"])
+    }
+
     @Test func anIndexOfKeptWordsIsTheIndexOfFreshOnes() {
         // serve keeps a section's words without their hashes; adding them to an index works the hashes out again.
         let sections = [
