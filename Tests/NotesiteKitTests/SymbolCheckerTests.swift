@@ -236,6 +236,25 @@ import Testing
         #expect(try #require(kept[1]).contains("showDetailViewController</a>"))
     }
 
+    /// A symbol's link leads from the page it is on to its entry, wherever the page is.
+    @Test func symbolLinksAreRelativeToTheirPage() throws {
+        let finder = Self.checker.finder
+        let symbols = ["UIViewController.show(_:sender:)", "UISplitViewController", "UISplitViewController.DisplayMode.allVisible"]
+            .map { finder.resolver.list[$0]! }
+        for page in ["en/t.html", "index.html", "en/deep/er/t.html", "reference/collapse-table.html", "reference/UIView.html"] {
+            let linker = SymbolLinker(finder: finder, data: .empty, page: page)
+            for symbol in symbols {
+                let expected = RelativeURL.from(page, to: ReferenceSite.pagePath(symbol.page)) + "#" + symbol.id
+                #expect(linker.href(for: symbol) == expected, "\(symbol.id) from \(page)")
+                #expect(linker.href(for: symbol) == expected, "\(symbol.id) from \(page), again")
+            }
+        }
+        let linker = SymbolLinker(finder: finder, data: .empty, page: "zh/a.html")
+        #expect(linker.href(for: symbols[2]) == "../reference/UISplitViewController.html#UISplitViewController.DisplayMode.allVisible")
+        #expect(SymbolLinker(finder: finder, data: .empty, page: "reference/UIView.html").href(for: symbols[1])
+                == "UISplitViewController.html#UISplitViewController")
+    }
+
     /// A block's names are resolved once for its mentions and its page, against the symbol list of the finder
     /// that asks: a finder with another list gets that list's names.
     @Test func resolvedNamesFollowTheFinderThatAsks() throws {

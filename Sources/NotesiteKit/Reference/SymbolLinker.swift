@@ -5,6 +5,10 @@ struct SymbolLinker {
     let data: ReferenceData
     /// The page being rendered, to make relative links.
     let page: String
+    /// The way from `page` to the reference's pages (`../reference/` from a note's page), worked out once: each
+    /// symbol's link is this, its page and its id, where a relative URL worked out for each cost thousands of
+    /// instructions a symbol.
+    private let referenceFolder: String
     /// The note's code blocks as its parse analysed them, so the page does not parse them again; nil analyses
     /// each block here.
     var scans: CodeScanner.BlockScans?
@@ -26,11 +30,14 @@ struct SymbolLinker {
         self.finder = finder
         self.data = data
         self.page = page
+        let anyEntryPage = ReferenceSite.pagePath("_")
+        let anyEntry = RelativeURL.from(page, to: anyEntryPage)
+        referenceFolder = String(decoding: anyEntry.utf8.dropLast(anyEntryPage.utf8.count - ReferenceSite.folder.utf8.count - 1), as: UTF8.self)
     }
 
     func href(for symbol: Symbol) -> String {
         if let known = made.hrefs[symbol.id] { return known }
-        let href = RelativeURL.from(page, to: ReferenceSite.pagePath(symbol.page)) + "#" + symbol.id
+        let href = referenceFolder + symbol.page + ".html#" + symbol.id
         made.hrefs[symbol.id] = href
         return href
     }
