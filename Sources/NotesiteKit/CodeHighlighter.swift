@@ -19,39 +19,56 @@ public enum CodeHighlighter {
         "<a class=\"symbol\" href=\"\(Escape.href(href))\"\(title.map { " title=\"\(Escape.attribute($0))\"" } ?? "")>\(html)</a>"
     }
 
-    /// The code as HTML: escaped, coloured by `spans`, with `links` wrapped around their names.
+    /// The code as HTML: escaped, coloured by `spans`, with `links` wrapped around their names. Put together as
+    /// bytes: a `String` for each piece of each token, decoded and escaped apart, cost more than the colouring.
     public static func html(_ code: String, spans: [Span], links: [Link]) -> String {
-        let bytes = Array(code.utf8)
-        let links = links.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var linkIndex = 0
-        var out = ""
-        var position = 0
+        var code = code
+        return code.withUTF8 { bytes in
+            let links = links.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            var linkIndex = 0
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 2 + spans.count * 30 + links.count * 100)
+            var position = 0
 
-        func text(_ range: Range<Int>) {
-            // Links lie on single tokens, so they fall inside one span or in the plain text between spans.
-            var start = range.lowerBound
-            while linkIndex < links.count, links[linkIndex].range.lowerBound < range.upperBound {
-                let link = links[linkIndex]
-                guard link.range.lowerBound >= start, link.range.upperBound <= range.upperBound else { linkIndex += 1; continue }
-                out += Escape.text(String(decoding: bytes[start..<link.range.lowerBound], as: UTF8.self))
-                out += symbolLink(href: link.href, title: link.title, html: Escape.text(String(decoding: bytes[link.range], as: UTF8.self)))
-                start = link.range.upperBound
-                linkIndex += 1
+            func escaped(_ range: Range<Int>) {
+                Escape.appendText(UnsafeBufferPointer(rebasing: bytes[range]), to: &out)
             }
-            out += Escape.text(String(decoding: bytes[start..<range.upperBound], as: UTF8.self))
-        }
 
-        for span in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where span.range.lowerBound >= position {
-            let end = min(span.range.upperBound, bytes.count)
-            guard span.range.lowerBound < end else { continue }
-            text(position..<span.range.lowerBound)
-            out += "<span class=\"\(span.cssClass)\">"
-            text(span.range.lowerBound..<end)
-            out += "</span>"
-            position = end
+            func text(_ range: Range<Int>) {
+                // Links lie on single tokens, so they fall inside one span or in the plain text between spans.
+                var start = range.lowerBound
+                while linkIndex < links.count, links[linkIndex].range.lowerBound < range.upperBound {
+                    let link = links[linkIndex]
+                    guard link.range.lowerBound >= start, link.range.upperBound <= range.upperBound else { linkIndex += 1; continue }
+                    escaped(start..<link.range.lowerBound)
+                    // As `symbolLink` writes it.
+                    out += "<a class=\"symbol\" href=\"".utf8
+                    out += Escape.href(link.href).utf8
+                    out += "\" title=\"".utf8
+                    out += Escape.attribute(link.title).utf8
+                    out += "\">".utf8
+                    escaped(link.range)
+                    out += "</a>".utf8
+                    start = link.range.upperBound
+                    linkIndex += 1
+                }
+                escaped(start..<range.upperBound)
+            }
+
+            for span in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where span.range.lowerBound >= position {
+                let end = min(span.range.upperBound, bytes.count)
+                guard span.range.lowerBound < end else { continue }
+                text(position..<span.range.lowerBound)
+                out += "<span class=\"".utf8
+                out += span.cssClass.utf8
+                out += "\">".utf8
+                text(span.range.lowerBound..<end)
+                out += "</span>".utf8
+                position = end
+            }
+            text(position..<bytes.count)
+            return String(decoding: out, as: UTF8.self)
         }
-        text(position..<bytes.count)
-        return out
     }
 
     // MARK: Objective-C

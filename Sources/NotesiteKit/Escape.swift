@@ -35,6 +35,18 @@ public enum Escape {
         return escaped ?? s
     }
 
+    /// Appends `bytes` (UTF-8 text) to `out`, escaped as `text(_:)` escapes them, without a `String` for either.
+    static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var rest = bytes
+        while let first = firstSpecial(in: rest, apostrophe: false) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<first]))
+            let entity = entity(for: rest[first], apostrophe: false)!
+            out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            rest = UnsafeBufferPointer(rebasing: rest[(first + 1)...])
+        }
+        out.append(contentsOf: rest)
+    }
+
     private static func entity(for byte: UInt8, apostrophe: Bool) -> StaticString? {
         switch byte {
         case UInt8(ascii: "&"): "&amp;"

@@ -370,6 +370,17 @@ import Testing
         #expect(html == "<span class=\"tok-comment\">// note</span>\n<span class=\"tok-keyword\">let</span> svc = <a class=\"symbol\" href=\"ref.html#x\" title=\"init(style:)\">UISplitViewController</a>(<span class=\"tok-label\">style</span>: .doubleColumn)\n")
     }
 
+    @Test func codeTextLinkAddressesAndTitlesAreEscaped() {
+        let code = "let t = \"<&>\" // 注释 \"q\"\n"
+        let (_, spans) = SwiftNameExtractor.analyse(code)
+        let link = CodeHighlighter.Link(range: 4..<5, href: "a b&c.html#x", title: "say \"hi\" <now>")
+        #expect(CodeHighlighter.html(code, spans: spans, links: [link]) == "<span class=\"tok-keyword\">let</span> "
+            + "<a class=\"symbol\" href=\"a%20b&amp;c.html#x\" title=\"say &quot;hi&quot; &lt;now&gt;\">t</a> = "
+            + "<span class=\"tok-string\">&quot;&lt;&amp;&gt;&quot;</span> <span class=\"tok-comment\">// 注释 &quot;q&quot;</span>\n")
+        #expect(CodeHighlighter.html("a<b", spans: [], links: []) == "a&lt;b")
+        #expect(CodeHighlighter.html("", spans: [], links: []) == "")
+    }
+
     @Test func objectiveCStringsCommentsAndDirectives() {
         let code = "#import <UIKit/UIKit.h>\nreturn @\"a // b\"; // done\n"
         let classes = CodeHighlighter.objcSpans(code).map { String(decoding: Array(code.utf8)[$0.range], as: UTF8.self) + "=" + $0.cssClass }
