@@ -331,6 +331,20 @@ import Testing
             let decoded = try JSONSerialization.jsonObject(with: Data("[\(literal)]".utf8)) as? [String]
             #expect(decoded == [text], "\(literal)")
         }
+        // Each escaped character at every place of a text longer than the eight bytes read at a time, among the
+        // bytes that need nothing: spaces (0x20), DEL (0x7F) and the bytes of Cyrillic and Chinese.
+        let filler = "a \u{7F}жb收起 cd\u{7F}ежz  "
+        for special in ["\"", "\\", "\n", "\u{1}", "\u{1F}"] {
+            for place in 0...filler.unicodeScalars.count {
+                var scalars = Array(filler.unicodeScalars)
+                scalars.insert(contentsOf: special.unicodeScalars, at: place)
+                var text = ""
+                text.unicodeScalars.append(contentsOf: scalars)
+                let decoded = try JSONSerialization.jsonObject(with: Data("[\(JSON.string(text))]".utf8)) as? [String]
+                #expect(decoded == [text], "\(special.debugDescription) at \(place)")
+            }
+        }
+        #expect(JSON.string(filler + filler) == "\"" + filler + filler + "\"")
         #expect(JSON.string("\u{1F}x") == "\"\\u001fx\"")
         #expect(JSON.string("a\tb\r") == "\"a\\tb\\r\"")
     }

@@ -388,20 +388,46 @@ enum JSON {
     static func append(_ source: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var run = 0
-        for i in 0..<source.count where needsEscape(source[i]) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<i]))
-            run = i + 1
+        var i = 0
+        while let found = firstToEscape(in: source, from: i) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<found]))
+            run = found + 1
+            i = found + 1
             out.append(UInt8(ascii: "\\"))
-            if let short = shortEscape(source[i]) {
+            if let short = shortEscape(source[found]) {
                 out.append(short)
             } else {
                 let hex: StaticString = "0123456789abcdef"
                 out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        hex.utf8Start[Int(source[i] >> 4)], hex.utf8Start[Int(source[i] & 0xF)]]
+                        hex.utf8Start[Int(source[found] >> 4)], hex.utf8Start[Int(source[found] & 0xF)]]
             }
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Where the first byte JSON escapes stands at or after `start`, if any. Eight bytes at a time: the search
+    /// scripts hold the text of every section, and most of it needs nothing.
+    static func firstToEscape(in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = source.baseAddress else { return nil }
+        let count = source.count
+        var i = start
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            // A byte under 0x20 is one whose high bit is clear and still clear, with a borrow, after 0x20 is taken
+            // from it; a quote or backslash is a zero byte after the word is XORed with it.
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let control = (word &- ones &* 0x20) & ~word & highs
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            if control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs) != 0 { break }
+            i += 8
+        }
+        while i < count {
+            if needsEscape(base[i]) { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Appends `n` (not negative) in decimal.
