@@ -267,7 +267,7 @@ public struct SearchIndex: Sendable {
             while slots[i].count != 0 {
                 let slot = slots[i]
                 if slot.tag == tag, Int(slot.count) == bytes.count,
-                   storage.withUnsafeBufferPointer({ memcmp($0.baseAddress! + Int(slot.start), bytes.baseAddress!, bytes.count) }) == 0 {
+                   storage.withUnsafeBufferPointer({ Self.equal($0.baseAddress! + Int(slot.start), bytes.baseAddress!, bytes.count) }) {
                     return (Int(slot.number), false)
                 }
                 i = (i + 1) & mask
@@ -292,6 +292,23 @@ public struct SearchIndex: Sendable {
                 slots[i] = slot
                 taken.append(UInt32(i))
             }
+        }
+
+        /// Whether the `count` bytes (at least one) at `a` and `b` are the same. A word is rarely longer than
+        /// sixteen bytes, and two loads that may overlap compare it without a call to `memcmp`.
+        @inline(__always)
+        private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+            let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+            if count >= 8 {
+                guard count <= 16 else { return memcmp(a, b, count) == 0 }
+                return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+                    && x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            }
+            if count >= 4 {
+                return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+                    && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            }
+            return a[0] == b[0] && a[count >> 1] == b[count >> 1] && a[count - 1] == b[count - 1]
         }
 
         /// A hash of short byte strings that reads them eight bytes at a time (a word is rarely longer than

@@ -117,6 +117,18 @@ import Testing
         #expect(SearchIndex.tokens("a𠮷b") == ["a", "𠮷", "b"])
     }
 
+    /// Every ASCII byte between two letters: a letter (lowercased), a digit or `_` joins them into one word,
+    /// anything else parts them, as `search.js`'s `[\p{L}\p{N}_]` does.
+    @Test func everyASCIIByteJoinsOrPartsAWord() {
+        for value in UInt8(1)..<0x80 {
+            let byte = Character(Unicode.Scalar(value))
+            let joins = byte.isASCII && (byte.isLetter || byte.isNumber || byte == "_")
+            let expected = joins ? ["x" + String(byte).lowercased() + "y"] : ["x", "y"]
+            #expect(SearchIndex.tokens("X\(byte)Y") == expected, "byte \(value)")
+            #expect(SearchIndex.tokens("收\(byte)起") == (joins ? ["收", String(byte).lowercased(), "起"] : ["收", "起"]), "byte \(value) in Chinese")
+        }
+    }
+
     /// A run of Chinese longer than the tokenizer's first buffers (256 bytes, 64 characters), with characters of
     /// three and four bytes, gives every pair of neighbours, in order.
     @Test func aLongRunOfChineseGivesEveryPair() {
