@@ -37,14 +37,26 @@ public enum Escape {
 
     /// Appends `bytes` (UTF-8 text) to `out`, escaped as `text(_:)` escapes them, without a `String` for either.
     static func appendText(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var rest = bytes
-        while let first = firstSpecial(in: rest, apostrophe: false) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: rest[..<first]))
-            let entity = entity(for: rest[first], apostrophe: false)!
-            out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            rest = UnsafeBufferPointer(rebasing: rest[(first + 1)...])
+        append(bytes, apostrophe: false, to: &out)
+    }
+
+    /// Appends `bytes` (UTF-8 text) to `out`, escaped as `text(_:)` (or, with `apostrophe`, `templateValue(_:)`)
+    /// escapes them.
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: Bool, to out: inout [UInt8]) {
+        guard let first = firstSpecial(in: bytes, apostrophe: apostrophe) else {
+            out.append(contentsOf: bytes)
+            return
         }
-        out.append(contentsOf: rest)
+        // From the first byte to escape on, byte by byte (as `text(_:)` does): text that holds one often holds
+        // more, close together, as code does.
+        var run = 0
+        for i in first..<bytes.count {
+            guard let entity = entity(for: bytes[i], apostrophe: apostrophe) else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+            out.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            run = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     private static func entity(for byte: UInt8, apostrophe: Bool) -> StaticString? {

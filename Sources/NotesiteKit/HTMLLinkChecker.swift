@@ -30,22 +30,27 @@ public enum HTMLLinkChecker {
 
         /// The ids and links of a rendered page (a copied file has none).
         public init(_ file: OutputFile) {
-            guard case .text(let html) = file.contents else {
-                self.init(path: file.path, html: "")
-                return
+            switch file.contents {
+            case .text(var html): self = html.withUTF8 { Self(path: file.path, utf8: $0) }
+            case .bytes(let bytes): self = bytes.withUnsafeBufferPointer { Self(path: file.path, utf8: $0) }
+            case .copy: self.init(path: file.path, html: "")
             }
-            self.init(path: file.path, html: html)
         }
 
         /// Reads the `id`, `href` and `src` attributes of `html` (the page at `path`) in one pass.
         public init(path: String, html: String) {
+            var html = html
+            self = html.withUTF8 { Self(path: path, utf8: $0) }
+        }
+
+        /// `init(path:html:)` with the page's UTF-8 bytes.
+        init(path: String, utf8 bytes: UnsafeBufferPointer<UInt8>) {
             self.path = path
             var ids: Set<UTF8Key> = []
             var links: [Link] = []
             var writtenValues: [Int: String] = [:]
-            var html = html
-            html.withUTF8 { bytes in
-                guard let base = bytes.baseAddress else { return }
+            scan: do {
+                guard let base = bytes.baseAddress else { break scan }
                 let n = bytes.count
                 // Lines are counted only up to each attribute found (`memchr` over the bytes in between), and the
                 // attributes are found from their `=` signs: looking at every byte for a space or a newline was

@@ -32,7 +32,7 @@ public struct HTMLRenderer {
     private let rewrite: LinkRewriter
     private let hooks: Hooks
     private var nextHeading = 0
-    private var out = ""
+    private var out = HTMLOutput()
     /// How many times the text has referred to each footnote so far, by number: each reference gets an id of its
     /// own, for the footnote's links back.
     private var footnoteReferences: [Int: Int] = [:]
@@ -55,9 +55,14 @@ public struct HTMLRenderer {
 
     /// The body of `note` as HTML.
     public static func render(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> String {
+        renderMarkup(note, hooks: hooks, rewrite: rewrite).string
+    }
+
+    /// The body of `note` as markup for a page's template.
+    static func renderMarkup(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> HTMLOutput {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML
-        renderer.out.reserveCapacity(note.source.text.utf8.count * 2)
+        renderer.out = HTMLOutput(capacity: note.source.text.utf8.count * 2)
         renderer.renderBlocks(note.document.children)
         return renderer.out
     }
@@ -69,7 +74,7 @@ public struct HTMLRenderer {
         document.forEach { if case .heading = $0.kind { ids.append(slugger.slug(for: $0.plainText)) } }
         var renderer = HTMLRenderer(headingIDs: ids, rewrite: { destination, _ in destination })
         renderer.renderBlocks(document.children)
-        return renderer.out
+        return renderer.out.string
     }
 
     /// The document's blocks. The footnotes, which cmark-gfm puts after the rest, go in a list of their own.
@@ -163,7 +168,7 @@ public struct HTMLRenderer {
             } else {
                 out += "<pre><code class=\"language-\(Escape.attribute(language))\">"
             }
-            out += Escape.text(code)
+            out.appendEscaped(code)
             out += "</code></pre>\n"
         case .htmlBlock(let html):
             out += hooks.htmlBlock(html) ?? clean(html).html
@@ -217,7 +222,7 @@ public struct HTMLRenderer {
             }
             switch node.kind {
             case .text(let s):
-                out += Escape.text(s)
+                out.appendEscaped(s)
             case .softBreak:
                 // Chinese has no spaces between words: a line break inside a sentence must not become one.
                 let before = i > 0 ? nodes[i - 1].lastCharacter : nil

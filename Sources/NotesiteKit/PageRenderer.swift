@@ -85,13 +85,13 @@ public struct PageRenderer: Sendable {
             var page = common(page: path, language: language, title: nil, counterparts: counterparts)
             page["isSearchPage"] = true
             if let language { page["searchLanguage"] = language.rawValue }
-            files.append(OutputFile(path: path, contents: .text(templates.render("search", page))))
+            files.append(OutputFile(path: path, contents: .bytes(templates.render("search", page))))
         }
         // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
         // its links resolve from the site's root (`<base>`), not from the missing page's folder.
         var notFound = common(page: "404.html", language: nil, title: nil)
         if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
-        files.append(OutputFile(path: "404.html", contents: .text(templates.render("not-found", notFound))))
+        files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
         switch search {
         case .none:
             break
@@ -169,7 +169,7 @@ public struct PageRenderer: Sendable {
             var context = common(page: path, language: language, title: templates.strings.text("notes_in_language", in: language))
             context["language"] = ["code": language.rawValue, "name": language.nativeName]
             context["notes"] = noteSummaries(in: language, from: path)
-            pages.append(OutputFile(path: path, contents: .text(templates.render("language", context))))
+            pages.append(OutputFile(path: path, contents: .bytes(templates.render("language", context))))
         }
         var home = common(page: "index.html", language: nil, title: nil)
         home["groups"] = groups
@@ -180,7 +180,7 @@ public struct PageRenderer: Sendable {
         if let last = names.last {
             home["languageList"] = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
         }
-        pages.insert(OutputFile(path: "index.html", contents: .text(templates.render("home", home))), at: 0)
+        pages.insert(OutputFile(path: "index.html", contents: .bytes(templates.render("home", home))), at: 0)
         return pages
     }
 
@@ -200,7 +200,7 @@ public struct PageRenderer: Sendable {
         hooks.taskToDoLabel = strings.text("task_to_do", in: note.language, fallback: hooks.taskToDoLabel)
         hooks.footnotesLabel = strings.text("footnotes", in: note.language, fallback: hooks.footnotesLabel)
         hooks.footnoteBackLabel = strings.text("footnote_back", in: note.language, fallback: hooks.footnoteBackLabel)
-        let body = HTMLRenderer.render(note, hooks: hooks) { destination, isImage in
+        let body = HTMLRenderer.renderMarkup(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }
         let translations = index.translations(of: note)
@@ -246,7 +246,7 @@ public struct PageRenderer: Sendable {
         context["hasNeighbours"] = previous != nil || next != nil
         context["languageIndex"] = ["href": RelativeURL.from(path, to: "\(note.language.rawValue)/index.html"),
                                     "name": note.language.nativeName]
-        return OutputFile(path: path, contents: .text(templates.render("note", context)))
+        return OutputFile(path: path, contents: .bytes(templates.render("note", context)))
     }
 
     /// Static files: the templates' assets and the content's images.

@@ -7,8 +7,9 @@ extension Template {
     /// or any array) and further scopes. A name is looked up from the innermost scope outwards; its dotted parts
     /// then only inside what the first part found. What is missing renders as nothing and counts as false.
     /// As in the engine the templates were first written for, a section over a string (even an empty one) or a
-    /// number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`.
-    func render(_ context: [String: Any], partials: [String: Template]) -> String {
+    /// number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`. An `HTMLOutput` value is markup
+    /// rendered ahead, which `{{{name}}}` copies in as it is.
+    func render(_ context: [String: Any], partials: [String: Template]) -> HTMLOutput {
         var renderer = Renderer(partials: partials, stack: [.object(context)])
         renderer.render(nodes)
         return renderer.out
@@ -45,12 +46,11 @@ extension Template {
     private struct Renderer {
         let partials: [String: Template]
         var stack: [Scope]
-        var out = ""
+        var out = HTMLOutput(capacity: 16 * 1024)
 
         init(partials: [String: Template], stack: [Scope]) {
             self.partials = partials
             self.stack = stack
-            out.reserveCapacity(16 * 1024)
         }
 
         mutating func render(_ nodes: [Node]) {
@@ -60,13 +60,17 @@ extension Template {
                     out += text
                 case .variable(let name, let escaped):
                     guard let value = lookup(name) else { continue }
+                    if let markup = exactly(value, HTMLOutput.self) {
+                        if escaped { out.appendEscaped(markup.string, apostrophe: true) } else { out += markup }
+                        continue
+                    }
                     let text: String = switch value {
                     case let string as String: string
                     case let flag as Bool: flag ? "true" : "false"
                     case let number as Int: String(number)
                     default: String(describing: value)
                     }
-                    out += escaped ? Escape.templateValue(text) : text
+                    if escaped { out.appendEscaped(text, apostrophe: true) } else { out += text }
                 case .section(let name, let body, let inverted):
                     let value = lookup(name)
                     if inverted {

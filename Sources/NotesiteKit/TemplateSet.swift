@@ -124,7 +124,8 @@ public struct TemplateSet: Sendable {
         }
     }
 
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        templates[name]?.render(context, partials: templates) ?? ""
+    /// The page `name` fills in from `context`, as UTF-8 bytes.
+    func render(_ name: String, _ context: [String: Any]) -> [UInt8] {
+        templates[name]?.render(context, partials: templates).bytes ?? []
     }
 }

@@ -667,6 +667,13 @@ import Testing
         #expect(page.links.map(\.value) == ["a.html?x=1&y=2", "b.png", "c.html", "d.html#q"])
         #expect(page.links.map { "\($0.location.line):\($0.location.column)" } == ["2:2", "3:6", "3:55", "5:4"])
         #expect(page.markup(ofLink: 0) == "href=\"a.html?x=1&y=2\"")
+        // A page made as bytes, as the renderer makes them, reads the same; a copied file has no links.
+        for file in [OutputFile(path: "en/p.html", contents: .bytes(Array(html.utf8))), OutputFile(path: "en/p.html", contents: .text(html))] {
+            let read = HTMLLinkChecker.PageLinks(file)
+            #expect(read.ids == page.ids && read.links.map(\.value) == page.links.map(\.value))
+            #expect(read.links.map(\.location) == page.links.map(\.location))
+        }
+        #expect(HTMLLinkChecker.PageLinks(OutputFile(path: "en/p.html", contents: .copy(URL(fileURLWithPath: "/nonexistent")))).links.isEmpty)
     }
 
     /// `#top` is the top of any page, in any case, as browsers take it; `#tops` is not.

@@ -6,7 +6,18 @@ import Testing
 @Suite struct TemplateTests {
     private func render(_ source: String, _ context: [String: Any], partials: [String: String] = [:]) throws -> String {
         let compiled = try partials.mapValues { try Template(parsing: $0) }
-        return try Template(parsing: source).render(context, partials: compiled)
+        return try Template(parsing: source).render(context, partials: compiled).string
+    }
+
+    /// Markup rendered ahead (a note's body) is copied in by `{{{…}}}` and escaped by `{{…}}`, as a string of
+    /// the same markup would be.
+    @Test func markupRenderedAheadIsCopiedInOrEscaped() throws {
+        var body = HTMLOutput()
+        body += "<p>a & b's</p>"
+        body.appendEscaped("<收起>")
+        #expect(body.string == "<p>a & b's</p>&lt;收起&gt;")
+        #expect(try render("{{{body}}}|{{body}}", ["body": body]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
+        #expect(try render("{{{body}}}|{{body}}", ["body": body.string]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
     }
 
     private func parseError(_ source: String) -> Template.ParseError? {

@@ -129,11 +129,11 @@ public struct ReferenceSite: Sendable {
             return x != y ? x > y : a.offset < b.offset
         }.map(\.element)
         jobs += names.map { name in
-            { OutputFile(path: Self.pagePath(name), contents: .text(templates.render("reference-page", typePageContext(name, common: common)))) }
+            { OutputFile(path: Self.pagePath(name), contents: .bytes(templates.render("reference-page", typePageContext(name, common: common)))) }
         }
-        jobs.append { OutputFile(path: Self.indexPath, contents: .text(templates.render("reference-index", indexPageContext(common: common)))) }
+        jobs.append { OutputFile(path: Self.indexPath, contents: .bytes(templates.render("reference-index", indexPageContext(common: common)))) }
         if data.collapseTable != nil {
-            jobs.append { OutputFile(path: Self.collapseTablePath, contents: .text(templates.render("collapse-table", collapseTableContext(common: common)))) }
+            jobs.append { OutputFile(path: Self.collapseTablePath, contents: .bytes(templates.render("collapse-table", collapseTableContext(common: common)))) }
         }
         return jobs
     }
