@@ -9,6 +9,8 @@ struct HTMLOutput: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    var isEmpty: Bool { bytes.isEmpty }
+
     /// Appends `markup` as it is.
     static func += (out: inout HTMLOutput, markup: String) {
         out.bytes.append(contentsOf: markup.utf8)

@@ -258,9 +258,9 @@ public struct ReferenceSite: Sendable {
     /// `forEach` calls its argument with each mention, in order, and its place in the list. `name` is the entry's
     /// own name: a section that spells the entry only so gets no "as".
     private func mentionItems(notes: [Int], spellings showSpellings: Bool = true, name: String? = nil,
-                              _ forEach: ((Int, Mention) -> Void) -> Void) -> String {
+                              _ forEach: ((Int, Mention) -> Void) -> Void) -> HTMLOutput {
         let links = noteLinks.value
-        var html = ""
+        var html = HTMLOutput()
         // The sections of the note being read, with their spellings, in the order first met; written out when
         // the next note's mentions start, and at the end.
         var sections: [(headingID: String?, spellings: [String])] = []
@@ -270,17 +270,20 @@ public struct ReferenceSite: Sendable {
                 if !html.isEmpty { html += "\n" }
                 html += "<li><a href=\""
                 html += link.href
-                if let headingID { html += Escape.text("#" + headingID) }
+                if let headingID { html.appendEscaped("#" + headingID) }
                 html += "\" lang=\""
                 html += link.lang
                 html += "\">"
                 html += link.title
                 if let headingID, let section = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
-                    html += " › " + Escape.text(section.text)
+                    html += " › "
+                    html.appendEscaped(section.text)
                 }
                 html += "</a>"
                 if showSpellings, !(spellings.count == 1 && spellings[0] == name) {
-                    html += " <span class=\"spelling\">as <code>\(Escape.text(spellings.joined(separator: ", ")))</code></span>"
+                    html += " <span class=\"spelling\">as <code>"
+                    html.appendEscaped(spellings.joined(separator: ", "))
+                    html += "</code></span>"
                 }
                 html += "</li>"
             }
