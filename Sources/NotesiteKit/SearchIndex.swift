@@ -174,13 +174,13 @@ public struct SearchIndex: Sendable {
     /// the strings' bytes end to end in one buffer, in that order. It stands in for a `Set` or `Dictionary` of
     /// tokens where every occurrence of a token is looked up, which hashed each with SipHash.
     struct ByteStringSet: Sendable {
+        /// Eight bytes, so that a table is half the memory to clear and to read: where a string's bytes are is
+        /// found from `ends`, by its number, when the tags match.
         private struct Slot {
             /// The hash's upper half, compared before the bytes.
             var tag: UInt32 = 0
-            var start: UInt32 = 0
-            /// Zero for an empty slot: the strings stored are never empty.
-            var count: UInt32 = 0
-            var number: UInt32 = 0
+            /// The string's number plus one; zero for an empty slot.
+            var numberPlusOne: UInt32 = 0
         }
         private var storage: [UInt8] = []
         /// Where each string ends in `storage`, by number.
@@ -264,15 +264,19 @@ public struct SearchIndex: Sendable {
             let tag = UInt32(truncatingIfNeeded: hash >> 32)
             let mask = slots.count - 1
             var i = Int(truncatingIfNeeded: hash) & mask
-            while slots[i].count != 0 {
+            while slots[i].numberPlusOne != 0 {
                 let slot = slots[i]
-                if slot.tag == tag, Int(slot.count) == bytes.count,
-                   storage.withUnsafeBufferPointer({ Self.equal($0.baseAddress! + Int(slot.start), bytes.baseAddress!, bytes.count) }) {
-                    return (Int(slot.number), false)
+                if slot.tag == tag {
+                    let number = Int(slot.numberPlusOne) - 1
+                    let start = number == 0 ? 0 : Int(ends[number - 1])
+                    if Int(ends[number]) - start == bytes.count,
+                       storage.withUnsafeBufferPointer({ Self.equal($0.baseAddress! + start, bytes.baseAddress!, bytes.count) }) {
+                        return (number, false)
+                    }
                 }
                 i = (i + 1) & mask
             }
-            slots[i] = Slot(tag: tag, start: UInt32(storage.count), count: UInt32(bytes.count), number: UInt32(count))
+            slots[i] = Slot(tag: tag, numberPlusOne: UInt32(count + 1))
             taken.append(UInt32(i))
             storage.append(contentsOf: bytes)
             ends.append(UInt32(storage.count))
@@ -286,9 +290,9 @@ public struct SearchIndex: Sendable {
             slots = Array(repeating: Slot(), count: old.count * 2)
             taken.removeAll(keepingCapacity: true)
             let mask = slots.count - 1
-            for slot in old where slot.count != 0 {
-                var i = Int(truncatingIfNeeded: hashes[Int(slot.number)]) & mask
-                while slots[i].count != 0 { i = (i + 1) & mask }
+            for slot in old where slot.numberPlusOne != 0 {
+                var i = Int(truncatingIfNeeded: hashes[Int(slot.numberPlusOne) - 1]) & mask
+                while slots[i].numberPlusOne != 0 { i = (i + 1) & mask }
                 slots[i] = slot
                 taken.append(UInt32(i))
             }
