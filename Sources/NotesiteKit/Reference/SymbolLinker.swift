@@ -15,13 +15,10 @@ struct SymbolLinker {
 
     static let collapseTablePlaceholder = "<!-- notesite: collapse-table -->"
 
-    /// The links made so far, by symbol id, and the inline code spans rendered so far: a page links the same few
-    /// entries many times.
+    /// The inline code spans rendered so far: a page names the same few APIs many times.
     private let made = Made()
 
     private final class Made {
-        /// Each symbol's link, by its id.
-        var hrefs: [String: String] = [:]
         /// Each inline code span's HTML (nil: left plain), by its code: a note names the same API many times.
         var inlineHTML: [String: String?] = [:]
     }
@@ -35,11 +32,10 @@ struct SymbolLinker {
         referenceFolder = String(decoding: anyEntry.utf8.dropLast(anyEntryPage.utf8.count - ReferenceSite.folder.utf8.count - 1), as: UTF8.self)
     }
 
+    /// The link to `symbol`'s entry. Put together each time: a table of the links made, by id, cost more to look
+    /// up than the link does to write.
     func href(for symbol: Symbol) -> String {
-        if let known = made.hrefs[symbol.id] { return known }
-        let href = referenceFolder + symbol.page + ".html#" + symbol.id
-        made.hrefs[symbol.id] = href
-        return href
+        referenceFolder + symbol.page + ".html#" + symbol.id
     }
 
     var hooks: HTMLRenderer.Hooks {
