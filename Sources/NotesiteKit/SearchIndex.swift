@@ -24,9 +24,29 @@ public struct SearchIndex: Sendable {
         public var language: Language
         /// The page and anchor, relative to the site's root.
         public var url: String
-        public var text: String
+        /// The text, as UTF-8. Kept as bytes: the words are read and the text script is written from the bytes,
+        /// and a section's text put together as a `String` cost more than both.
+        var utf8Text: [UInt8]
+        public var text: String {
+            get { String(decoding: utf8Text, as: UTF8.self) }
+            set { utf8Text = Array(newValue.utf8) }
+        }
         /// The text script that holds `text`: its path below `assets/search/`, without `.js`.
         public var shard: String
+
+        public init(title: String, heading: String?, language: Language, url: String, text: String, shard: String) {
+            self.init(title: title, heading: heading, language: language, url: url, utf8Text: Array(text.utf8), shard: shard)
+        }
+
+        /// `utf8Text` must be valid UTF-8.
+        init(title: String, heading: String?, language: Language, url: String, utf8Text: [UInt8], shard: String) {
+            self.title = title
+            self.heading = heading
+            self.language = language
+            self.url = url
+            self.utf8Text = utf8Text
+            self.shard = shard
+        }
     }
 
     public private(set) var sections: [Section] = []
@@ -113,7 +133,7 @@ public struct SearchIndex: Sendable {
         contentHash.add(section, tokens: tokens)
         // The text goes to the section's own script; the index keeps only what the results list shows.
         var section = section
-        section.text = ""
+        section.utf8Text = []
         sections.append(section)
         tokens.forEachHashedWord { word, hash in
             postingWords.append(UInt32(words.insert(word, hash: hash).number))
@@ -161,9 +181,12 @@ public struct SearchIndex: Sendable {
         // A section's distinct tokens: in English or Russian, far fewer than its bytes over 8 (a word and the space
         // after it); in Chinese, a pair of characters for about every character, three bytes each, most of them
         // distinct. Guessed from the bytes over 6, so that a Chinese section's set does not grow twice over.
-        seen.reserve(section.text.utf8.count / 6)
-        for part in [section.title, section.heading ?? "", section.text] {
+        seen.reserve(section.utf8Text.count / 6)
+        for part in [section.title, section.heading ?? ""] {
             forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
+        }
+        section.utf8Text.withUnsafeBufferPointer { text in
+            forEachToken(inUTF8: text) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
         }
         let tokens = seen.copiedElements
         seen.removeAll()
@@ -371,28 +394,30 @@ public struct SearchIndex: Sendable {
     /// each checked its UTF-8 again.
     public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
         var out: [UInt8] = []
-        out.reserveCapacity(sections.reduce(64) { $0 + $1.text.utf8.count + 4 })
+        out.reserveCapacity(sections.reduce(64) { $0 + $1.utf8Text.count + 4 })
         out += "NOTESITE_SEARCH_TEXT(".utf8
         JSON.append(shard, to: &out)
         out += ", [".utf8
         for (i, section) in sections.enumerated() {
             out += (i == 0 ? "\n" : ",\n").utf8
-            JSON.append(section.text, to: &out)
+            section.utf8Text.withUnsafeBufferPointer { JSON.append($0, to: &out) }
         }
         out += "]);\n".utf8
         return OutputFile(path: shardPath(shard), contents: .bytes(out))
     }
 
     /// Every section of `note`: the text before the first heading, then one per heading.
+    /// The text is put together as bytes and made a `String` once: appending each text node to a `String` cost
+    /// more than reading the text for its words.
     static func sections(of note: Note) -> [Section] {
         var result: [Section] = []
-        var current: (heading: String?, anchor: String?, text: String) = (nil, nil, "")
+        var current: (heading: String?, anchor: String?, text: [UInt8]) = (nil, nil, [])
         var headingIndex = 0
         func flush() {
-            let text = current.text.trimmingWhitespace
+            let text = trimmedText(current.text)
             guard !text.isEmpty || current.heading != nil else { return }
             result.append(Section(title: note.metadata.title, heading: current.heading, language: note.language,
-                                  url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), text: text,
+                                  url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), utf8Text: text,
                                   shard: shard(of: note)))
         }
         for block in note.document.children {
@@ -400,10 +425,10 @@ public struct SearchIndex: Sendable {
                 flush()
                 let heading = headingIndex < note.headings.count ? note.headings[headingIndex] : nil
                 headingIndex += 1
-                current = (heading?.text ?? block.plainText, heading?.id, "")
+                current = (heading?.text ?? block.plainText, heading?.id, [])
             } else {
                 appendText(of: block, to: &current.text)
-                current.text += "\n"
+                current.text.append(UInt8(ascii: "\n"))
             }
         }
         flush()
@@ -413,9 +438,9 @@ public struct SearchIndex: Sendable {
     /// Appends the text a reader sees in `block`: a code block's code, nothing for raw HTML, and the plain text of
     /// the paragraphs, headings and table cells inside anything else, one space between neighbours. Straight
     /// into the section's text, rather than a string for each part joined into another for each block.
-    private static func appendText(of block: MarkdownNode, to out: inout String) {
+    private static func appendText(of block: MarkdownNode, to out: inout [UInt8]) {
         switch block.kind {
-        case .codeBlock(_, let code): out += code
+        case .codeBlock(_, let code): out.append(contentsOf: code.utf8)
         case .htmlBlock: break
         default:
             guard !block.children.isEmpty else {
@@ -423,13 +448,55 @@ public struct SearchIndex: Sendable {
                 return
             }
             for (i, child) in block.children.enumerated() {
-                if i > 0 { out += " " }
+                if i > 0 { out.append(UInt8(ascii: " ")) }
                 switch child.kind {
                 case .paragraph, .heading, .tableCell: child.appendPlainText(to: &out)
                 default: appendText(of: child, to: &out)
                 }
             }
         }
+    }
+
+    /// `bytes` (UTF-8) without the whitespace at either end, as `trimmingWhitespace` has it, which drops a first or
+    /// last character that is whitespace, a character being whitespace when its first scalar is. ASCII whitespace
+    /// next to ASCII (a section's text ends with a newline) is cut from the bytes. Text is decoded to be trimmed
+    /// as characters only where an end is not plain: a last scalar that could belong to a character begun before
+    /// it, such as a combining mark, or whitespace other than ASCII's.
+    static func trimmedText(_ bytes: [UInt8]) -> [UInt8] {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        // The scalar that starts at `i`, and the one that ends just before `end`, decoded from the (valid) bytes.
+        func scalar(at i: Int) -> UInt32 {
+            let b = UInt32(bytes[i])
+            if b < 0x80 { return b }
+            if b < 0xE0 { return (b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F) }
+            if b < 0xF0 { return (b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F) }
+            return (b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+        }
+        func scalar(endingAt end: Int) -> UInt32 {
+            var i = end - 1
+            while bytes[i] & 0xC0 == 0x80 { i -= 1 }
+            return scalar(at: i)
+        }
+        // Scalars that are not whitespace, never join the character before them and are never joined to the one
+        // after: ASCII's, Cyrillic, general punctuation, CJK punctuation (but the ideographic space), the
+        // ideographs and the full-width forms. Whitespace next to one of them is a character of its own.
+        func isPlain(_ v: UInt32) -> Bool {
+            (0x21...0x7E).contains(v) || (0x400...0x45F).contains(v) || (0x2010...0x2027).contains(v)
+                || (0x3001...0x303F).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xFF01...0xFF5E).contains(v)
+        }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        if start > 0, start < end, !isPlain(scalar(at: start)) { start = 0 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        if end < bytes.count, end > start, !isPlain(scalar(endingAt: end)) { end = bytes.count }
+        if start == end { return [] }
+        let first = scalar(at: start)
+        let firstIsSpace = first < 0x80 ? isSpace(UInt8(first)) : Unicode.Scalar(first)!.properties.isWhitespace
+        if !firstIsSpace && isPlain(scalar(endingAt: end)) {
+            return start == 0 && end == bytes.count ? bytes : Array(bytes[start..<end])
+        }
+        return Array(String(decoding: bytes[start..<end], as: UTF8.self).trimmingWhitespace.utf8)
     }
 
     // MARK: Tokens (search.js tokenises queries the same way)
@@ -459,10 +526,15 @@ public struct SearchIndex: Sendable {
 
     /// `forEachToken(in:_:)` with each token's UTF-8 bytes, valid only during the call.
     static func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { forEachToken(inUTF8: $0, body) }
+    }
+
+    /// `forEachToken(in:_:)` over UTF-8 bytes, which must be valid UTF-8 (they are read without checks).
+    static func forEachToken(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var tokenizer = Tokenizer()
         var lower: [Unicode.Scalar] = []
-        var text = text
-        text.withUTF8 { bytes in
+        do {
             guard let base = bytes.baseAddress else { return }
             var i = 0
             let n = bytes.count
@@ -499,7 +571,7 @@ public struct SearchIndex: Sendable {
                     tokenizer.add(value, body)
                     continue
                 }
-                // A String's bytes are valid UTF-8, so every sequence decodes to a scalar.
+                // The bytes are valid UTF-8, so every sequence decodes to a scalar.
                 lower.removeAll(keepingCapacity: true)
                 lowered(Unicode.Scalar(value)!, into: &lower)
                 for scalar in lower { tokenizer.add(scalar.value, body) }

@@ -87,6 +87,16 @@ extension MarkdownNode {
         }
     }
 
+    /// `appendPlainText(to:)` as UTF-8 bytes.
+    public func appendPlainText(to out: inout [UInt8]) {
+        switch kind {
+        case .text(let s), .code(let s): out.append(contentsOf: s.utf8)
+        case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
+        case .image, .footnoteReference: break
+        default: for child in children { child.appendPlainText(to: &out) }
+        }
+    }
+
     /// Calls `body` for this node and every node below it, in document order. Recursion is bounded: the parse
     /// flattens nesting deeper than `MarkdownParser.maximumDepth`. (A stack of pending lists, kept before, cost a
     /// retain for each list on it and a uniqueness check for each node; each node handed to `body` is a copy either

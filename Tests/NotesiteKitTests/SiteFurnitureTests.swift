@@ -137,6 +137,18 @@ import Testing
         #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
     }
 
+    /// A section's text, put together as bytes, is trimmed as `trimmingWhitespace` trims a string, also where the
+    /// whitespace at an end is not ASCII or shares a character with what is next to it.
+    @Test func sectionTextIsTrimmedAsAStringIs() {
+        let texts = ["", " ", "\n\n", "a", " a b \n", "\t收起\n", "\u{3000}收起\u{3000}\n", "x\u{A0}", "\u{A0}\n",
+                     " \u{301}a", "a \u{301}", "\u{600} ", "\r\nдом\r\n", "  \u{301}", "\u{2003}", "a\u{2003} \n", "é \n", " \n é",
+                     "收起。\n", "\u{3000}\u{301}收", "收 \u{301}", "Ёлка\n", "𠮷 ", " 𠮷", "a\u{200D}", "（收起）",
+                     "“收起”\n", " …", "\u{600} \n", "\n\u{301}", "a\n\u{301}", "\n \u{600}"]
+        for text in texts {
+            #expect(SearchIndex.trimmedText(Array(text.utf8)) == Array(text.trimmingWhitespace.utf8), "\(text.debugDescription)")
+        }
+    }
+
     @Test func aWordSetEmptiedAndUsedAgainFindsWhatAFreshOneFinds() {
         // A note's sections share one set: after a section that made it grow, after one that took a few of its
         // slots, and after an empty one, each section's words are what a set of its own finds.
