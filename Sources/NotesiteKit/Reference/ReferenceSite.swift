@@ -348,20 +348,30 @@ public struct ReferenceSite: Sendable {
             JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
             out += ", \"mentions\": [".utf8
             let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
+            // A mention's fields up to its line, kept for the next: a section usually names an API more than once,
+            // in the same spelling, and those mentions differ in their line alone.
+            var prefix: [UInt8] = []
+            var prefixKey: (note: Int, headingID: String?, spelling: String)?
             forEachMention(mentioned) { j, mention in
-                let note = pages[mentioned.notes[j]]
                 out += (j == 0 ? "\n" : ",\n").utf8
-                out += "      {\"page\": ".utf8
-                out += note.page.utf8
-                out += ", \"anchor\": ".utf8
-                if let headingID = mention.headingID { JSON.append(headingID, to: &out) } else { out += "null".utf8 }
-                out += ", \"lang\": ".utf8
-                out += note.lang.utf8
-                out += ", \"spelling\": ".utf8
-                JSON.append(mention.spelling, to: &out)
-                out += ", \"line\": ".utf8
+                let key = (note: mentioned.notes[j], headingID: mention.headingID, spelling: mention.spelling)
+                if prefixKey == nil || prefixKey!.note != key.note || prefixKey!.headingID != key.headingID || prefixKey!.spelling != key.spelling {
+                    let note = pages[key.note]
+                    prefix.removeAll(keepingCapacity: true)
+                    prefix += "      {\"page\": ".utf8
+                    prefix += note.page.utf8
+                    prefix += ", \"anchor\": ".utf8
+                    if let headingID = mention.headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
+                    prefix += ", \"lang\": ".utf8
+                    prefix += note.lang.utf8
+                    prefix += ", \"spelling\": ".utf8
+                    JSON.append(mention.spelling, to: &prefix)
+                    prefix += ", \"line\": ".utf8
+                    prefixKey = key
+                }
+                out += prefix
                 JSON.appendDecimal(mention.location.line, to: &out)
-                out += "}".utf8
+                out.append(UInt8(ascii: "}"))
             }
             out += (mentioned.count == 0 ? "]}" : "\n    ]}").utf8
         }
