@@ -1,4 +1,6 @@
-import SwiftSyntax
+// The raw token kinds: a token's `tokenKind` made a `String` of every identifier's and keyword's text to say
+// what the colouring needed only the kind of.
+@_spi(RawSyntax) import SwiftSyntax
 
 /// The syntax colouring of a Swift snippet, worked out token by token while `SwiftNameExtractor` walks its tree in
 /// source order, so one walk serves both.
@@ -44,6 +46,12 @@ struct SwiftColouring {
     private var spans: [CodeHighlighter.Span] = []
     /// The last piece, still growing while pieces of its kind follow it directly.
     private var run: (kind: Kind, range: Range<Int>)?
+    /// The snippet's bytes, which tell trivia that holds a comment (it has a `/`) from trivia that does not.
+    private let source: [UInt8]
+
+    init(source: String) {
+        self.source = Array(source.utf8)
+    }
 
     /// Records that the identifiers of `node` (outside any role given further in) take `kind`'s colour.
     mutating func role(_ kind: Kind, of node: (some SyntaxProtocol)?) {
@@ -84,9 +92,16 @@ struct SwiftColouring {
             }
             if start >= name.upperBound { attributeName = nil }
         }
-        if token.leadingTriviaLength.utf8Length > 0 { trivia(token.leadingTrivia, at: token.position.utf8Offset) }
+        let leading = token.leadingTriviaLength.utf8Length
+        if leading > 0 {
+            let offset = token.position.utf8Offset
+            if holdsSlash(offset..<(offset + leading)) { trivia(token.leadingTrivia, at: offset) } else { report(.plain, offset..<(offset + leading)) }
+        }
         report(kind(of: token, range: start..<end), start..<end)
-        if token.trailingTriviaLength.utf8Length > 0 { trivia(token.trailingTrivia, at: end) }
+        let trailing = token.trailingTriviaLength.utf8Length
+        if trailing > 0 {
+            if holdsSlash(end..<(end + trailing)) { trivia(token.trailingTrivia, at: end) } else { report(.plain, end..<(end + trailing)) }
+        }
     }
 
     /// The spans, once the walk is over.
@@ -95,12 +110,20 @@ struct SwiftColouring {
         return spans
     }
 
+    /// Whether the snippet's bytes in `range` hold a `/`, as every comment does. Trivia without one is whitespace
+    /// (or text the parser skipped), all of it plain, and is coloured without forming its pieces.
+    private func holdsSlash(_ range: Range<Int>) -> Bool {
+        guard range.lowerBound >= 0, range.upperBound <= source.count else { return true }
+        for i in range where source[i] == UInt8(ascii: "/") { return true }
+        return false
+    }
+
     private mutating func dropRoles(endingBy offset: Int) {
         while let last = roles.last, last.range.upperBound <= offset { roles.removeLast() }
     }
 
     private mutating func kind(of token: TokenSyntax, range: Range<Int>) -> Kind {
-        switch token.tokenKind {
+        switch token.rawTokenKind {
         case .identifier:
             dropRoles(endingBy: range.lowerBound)
             // Usually the innermost role is last; a role can also be recorded before tokens that come ahead of
@@ -117,7 +140,7 @@ struct SwiftColouring {
         case .stringQuote, .multilineStringQuote, .singleQuote, .stringSegment: return .string
         case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern: return .regex
         case .poundIf, .poundElseif, .poundElse, .poundEndif: return .directive
-        case .unknown(let text): return text.hasPrefix("\"") ? .string : .plain
+        case .unknown: return token.text.hasPrefix("\"") ? .string : .plain
         default: return .plain
         }
     }

@@ -14,7 +14,7 @@ enum SwiftNameExtractor {
 
     /// The names and the syntax colouring of a snippet from one parse and one walk of its tree.
     static func analyse(_ code: String) -> (references: [CodeScanner.Reference], spans: [CodeHighlighter.Span]) {
-        let visitor = Visitor(colouring: SwiftColouring())
+        let visitor = Visitor(colouring: SwiftColouring(source: code))
         visitor.walk(Parser.parse(source: code))
         return (visitor.sortedReferences, visitor.colouring!.finish())
     }
