@@ -440,7 +440,7 @@ public struct SearchIndex: Sendable {
     /// into the section's text, rather than a string for each part joined into another for each block.
     private static func appendText(of block: MarkdownNode, to out: inout [UInt8]) {
         switch block.kind {
-        case .codeBlock(_, let code): out.append(contentsOf: code.utf8)
+        case .codeBlock(_, var code): code.withUTF8 { out.append(contentsOf: $0) }
         case .htmlBlock: break
         default:
             guard !block.children.isEmpty else {
