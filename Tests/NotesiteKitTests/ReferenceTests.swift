@@ -297,6 +297,26 @@ import Testing
         #expect(mentions.contains { $0["lang"] as? String == "zh" && $0["anchor"] as? String == "收起-collapsing-process"
             && $0["spelling"] as? String == "collapseSecondaryViewController:ontoPrimaryViewController:" })
     }
+
+    /// Mentions in one section in one spelling share everything but their line; two headings that read the same
+    /// but are written differently (a composed and a decomposed `é`) keep their own anchors.
+    @Test func symbolsJSONKeepsEachMentionsLineAndAnchor() throws {
+        let site = try ScratchSite()
+        try site.write("notes/en/repeats.md", "---\ntitle: Repeats\ndate: 2020-01-01\nlang: en\n---\n\n# Caf\u{E9}\n\n`UISplitViewControllerDelegate` and `UISplitViewControllerDelegate`.\n\n`UISplitViewControllerDelegate`, `UIUserInterfaceSizeClass.regular`\n\n# Cafe\u{301}\n\n`UISplitViewControllerDelegate`\n")
+        _ = try SitePipeline.build(site.options)
+        let data = try Data(contentsOf: site.output.appendingPathComponent("reference/symbols.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let symbols = try #require(object["symbols"] as? [[String: Any]])
+        let entry = try #require(symbols.first { $0["id"] as? String == "UISplitViewControllerDelegate" })
+        let mentions = try #require(entry["mentions"] as? [[String: Any]]).filter { $0["page"] as? String == "en/repeats.html" }
+        #expect(mentions.compactMap { $0["line"] as? Int } == [9, 9, 11, 15])
+        let anchors = mentions.map { Array(($0["anchor"] as? String ?? "").utf8) }
+        #expect(anchors[0] == Array("café".precomposedStringWithCanonicalMapping.utf8) && anchors[1] == anchors[0] && anchors[2] == anchors[0])
+        let page = try site.read("en/repeats.html")
+        let ids = page.matches(of: /<h1 id="([^"]*)"/).map { Array(String($0.1).utf8) }
+        #expect(ids.count == 2 && ids[0] != ids[1], "\(ids)")
+        #expect(anchors[3] == ids[1])
+    }
 }
 
 @Suite struct SymbolResolverBaseNameTests {

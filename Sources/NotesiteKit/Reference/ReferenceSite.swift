@@ -355,7 +355,13 @@ public struct ReferenceSite: Sendable {
             forEachMention(mentioned) { j, mention in
                 out += (j == 0 ? "\n" : ",\n").utf8
                 let key = (note: mentioned.notes[j], headingID: mention.headingID, spelling: mention.spelling)
-                if prefixKey == nil || prefixKey!.note != key.note || prefixKey!.headingID != key.headingID || prefixKey!.spelling != key.spelling {
+                // Told apart by their bytes, as they are written: `==` on strings would take two spellings of one
+                // text (composed and decomposed) for the same.
+                let same = prefixKey.map { previous in
+                    previous.note == key.note && previous.spelling.hasSameBytes(as: key.spelling)
+                        && (previous.headingID == nil ? key.headingID == nil : key.headingID.map { previous.headingID!.hasSameBytes(as: $0) } ?? false)
+                } ?? false
+                if !same {
                     let note = pages[key.note]
                     prefix.removeAll(keepingCapacity: true)
                     prefix += "      {\"page\": ".utf8
