@@ -29,6 +29,10 @@ import Testing
         #expect(resolver.target(of: "../zh/b.md#%E6%94%B6%E8%B5%B7-collapsing-process", from: "notes/en/a.md")
             == .note(sourcePath: "notes/zh/b.md", fragment: "收起-collapsing-process"))
         #expect(resolver.target(of: "./a.md", from: "notes/en/a.md") == .note(sourcePath: "notes/en/a.md", fragment: nil))
+        // The path ends at the first `#` or `?`, as a browser reads an address, also where a combining mark after
+        // the `#` would make the two one character.
+        #expect(resolver.target(of: "../zh/b.md#\u{301}x", from: "notes/en/a.md") == .note(sourcePath: "notes/zh/b.md", fragment: "\u{301}x"))
+        #expect(resolver.target(of: "img/x.png?\u{301}v=2#a", from: "notes/en/a.md") == .asset(path: "en/img/x.png", suffix: "?\u{301}v=2"))
         #expect(resolver.target(of: "img/x.png", from: "notes/en/a.md") == .asset(path: "en/img/x.png", suffix: ""))
         #expect(resolver.target(of: "#step-1-choose", from: "notes/en/a.md") == .samePage(fragment: "step-1-choose"))
         #expect(resolver.target(of: "https://example.com/a.md", from: "notes/en/a.md") == .external("https://example.com/a.md"))
