@@ -177,7 +177,7 @@ public enum NoteParser {
 
     /// The language and slug a note's path gives it; nil, with the error, for a file that cannot be a note there.
     private static func place(of file: SourceFile, diagnostics: inout [Diagnostic]) -> (language: Language, slug: String)? {
-        let parts = file.path.split(separator: "/")
+        let parts = file.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         guard parts.count == 3, parts[0] == "notes" else {
             diagnostics.append(Diagnostic(.error, "content.misplaced", file: file.displayPath, at: nil,
                                           "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))

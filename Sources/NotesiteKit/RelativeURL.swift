@@ -41,6 +41,6 @@ enum RelativeURL {
 
     /// `""` for a page at the top of the output, `"../"` one folder down, and so on: the way back to the top.
     static func root(of page: String) -> String {
-        String(repeating: "../", count: page.split(separator: "/").count - 1)
+        String(repeating: "../", count: page.utf8.split(separator: UInt8(ascii: "/")).count - 1)
     }
 }

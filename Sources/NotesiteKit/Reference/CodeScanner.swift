@@ -18,7 +18,11 @@ public enum CodeScanner {
 
         /// The dialect of a fenced code block's info string, or of inline code (nil info).
         public init?(info: String) {
-            switch info.split(separator: " ").first?.lowercased() ?? "" {
+            // The info string's first word, found by its bytes.
+            let bytes = info.utf8
+            let start = bytes.firstIndex { $0 != UInt8(ascii: " ") } ?? bytes.endIndex
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
+            switch info[start..<end].lowercased() {
             case "swift": self = .swift
             case "objc", "objective-c", "objectivec", "obj-c", "m", "mm": self = .objc
             default: return nil
