@@ -18,20 +18,23 @@ struct FrontMatterSplit {
             self.init(yaml: "", body: Substring(text), bodyFirstLine: 1, hasFrontMatter: false, isClosed: false)
             return
         }
+        // Lines found by their bytes: a newline is always a character of its own, and a search by `Character`
+        // cost hundreds of instructions a character of every note's front matter.
+        let utf8 = text.utf8
         var line = 2
-        var index = text.index(text.startIndex, offsetBy: 4, limitedBy: text.endIndex) ?? text.endIndex
+        var index = utf8.index(utf8.startIndex, offsetBy: 4, limitedBy: utf8.endIndex) ?? utf8.endIndex
         let yamlStart = index
-        while index < text.endIndex {
-            let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            let content = text[index..<lineEnd]
-            if content == "---" || content == "..." {
-                let bodyStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+        while index < utf8.endIndex {
+            let lineEnd = utf8[index...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let content = utf8[index..<lineEnd]
+            if content.elementsEqual("---".utf8) || content.elementsEqual("...".utf8) {
+                let bodyStart = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
                 self.init(yaml: text[yamlStart..<index], body: text[bodyStart...], bodyFirstLine: line + 1,
                           hasFrontMatter: true, isClosed: true)
                 return
             }
             line += 1
-            index = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+            index = lineEnd < utf8.endIndex ? utf8.index(after: lineEnd) : lineEnd
         }
         self.init(yaml: "", body: Substring(text), bodyFirstLine: 1, hasFrontMatter: true, isClosed: false)
     }

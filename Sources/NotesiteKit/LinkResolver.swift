@@ -171,7 +171,7 @@ public struct LinkResolver: Sendable {
             let destination = link.destination
             guard !destination.hasPrefix("#"), !Self.hasScheme(destination) else { continue }
             var path = Substring(destination)
-            if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+            if let cut = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) { path = path[..<cut] }
             if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) {
                 paths.insert(resolved)
                 // A link to a note's page is reported with the note's file when there is one.
@@ -220,8 +220,8 @@ public struct LinkResolver: Sendable {
     /// Whether `destination` is a relative link to an `.html` file, which may be the page of a note.
     static func mayBeAPage(_ destination: String) -> Bool {
         guard externalURL(destination) == nil, !hasScheme(destination) else { return false }
-        let end = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
-        return destination[..<end].hasSuffix(".html")
+        let end = destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? destination.endIndex
+        return destination.utf8[..<end].reversed().starts(with: "lmth.".utf8)
     }
 
     /// Where `text` first stands on `start`'s line at or after it, or `start` when it cannot be found.

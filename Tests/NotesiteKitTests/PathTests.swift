@@ -24,6 +24,15 @@ import Testing
         #expect(RelativeURL.root(of: "assets/search/zh/a.js") == "../../../")
     }
 
+    @Test func aLinkMayBeAPageWhenItsPathEndsInHTML() {
+        for destination in ["b.html", "../zh/收起.html#展开", "x.html?v=1#a", "a/b.html"] {
+            #expect(LinkResolver.mayBeAPage(destination), "\(destination)")
+        }
+        for destination in ["b.md", "b.htm", "#x.html", "b.md#x.html", "b.md?y.html", "https://example.com/a.html", "mailto:a.html", ""] {
+            #expect(!LinkResolver.mayBeAPage(destination), "\(destination)")
+        }
+    }
+
     @Test func aCodeBlocksDialectIsItsInfoStringsFirstWord() {
         #expect(CodeScanner.Dialect(info: "swift") == .swift)
         #expect(CodeScanner.Dialect(info: "  Swift  title=\"x\"") == .swift)
