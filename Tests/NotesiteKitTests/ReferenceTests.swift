@@ -302,7 +302,7 @@ import Testing
     /// but are written differently (a composed and a decomposed `é`) keep their own anchors.
     @Test func symbolsJSONKeepsEachMentionsLineAndAnchor() throws {
         let site = try ScratchSite()
-        try site.write("notes/en/repeats.md", "---\ntitle: Repeats\ndate: 2020-01-01\nlang: en\n---\n\n# Caf\u{E9}\n\n`UISplitViewControllerDelegate` and `UISplitViewControllerDelegate`.\n\n`UISplitViewControllerDelegate`, `UIUserInterfaceSizeClass.regular`\n\n# Cafe\u{301}\n\n`UISplitViewControllerDelegate`\n")
+        try site.writeNote("notes/en/repeats.md", title: "Repeats", "\n# Caf\u{E9}\n\n`UISplitViewControllerDelegate` and `UISplitViewControllerDelegate`.\n\n`UISplitViewControllerDelegate`, `UIUserInterfaceSizeClass.regular`\n\n# Cafe\u{301}\n\n`UISplitViewControllerDelegate`\n")
         _ = try SitePipeline.build(site.options)
         let data = try Data(contentsOf: site.output.appendingPathComponent("reference/symbols.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -434,12 +434,7 @@ import Testing
     /// the notes to its copy. A broken one is reported once, at the note, not again from its page.
     @Test func rawHTMLLinksLeadToPagesAndAreReportedAtTheNote() throws {
         let site = try ScratchSite()
-        try site.write("notes/en/raw.md", """
-        ---
-        title: Raw
-        date: 2020-01-01
-        lang: en
-        ---
+        try site.writeNote("notes/en/raw.md", title: "Raw", """
 
         <p><a href="../zh/shoushi.md">收起</a> <a href="collapse.md#top" title="x">top</a> <a href="https://example.com/?a=1&amp;b=2">out</a></p>
 
@@ -459,12 +454,7 @@ import Testing
     /// as a note that names it in code is; a link to the page alone, or to no entry, mentions nothing.
     @Test func aLinkToAnEntryIsAMention() throws {
         let site = try ScratchSite()
-        try site.write("notes/en/linked.md", """
-        ---
-        title: Linked
-        date: 2020-01-01
-        lang: en
-        ---
+        try site.writeNote("notes/en/linked.md", title: "Linked", """
 
         ## Size classes
 

@@ -352,7 +352,7 @@ import Testing
     /// words were added gives the English ones, not their keys.
     @Test func footnotesSpeakThePagesLanguage() throws {
         let site = try ScratchSite()
-        try site.write("notes/zh/notes.md", "---\ntitle: 脚注\ndate: 2020-01-01\nlang: zh\n---\n收起[^1]。\n\n[^1]: 见参考。\n")
+        try site.writeNote("notes/zh/notes.md", title: "脚注", "收起[^1]。\n\n[^1]: 见参考。\n")
         #expect(try SitePipeline.build(site.options).succeeded)
         let page = try site.read("zh/notes.html")
         #expect(page.contains("收起<sup class=\"footnote-ref\"><a href=\"#Fn-1\" id=\"Fnref-1\">1</a></sup>。"))
@@ -371,8 +371,8 @@ import Testing
     /// A task list's checkboxes are named in the page's language, as the heading anchors are.
     @Test func taskCheckboxesAreNamedInThePagesLanguage() throws {
         let site = try ScratchSite()
-        try site.write("notes/zh/tasks.md", "---\ntitle: 任务\ndate: 2020-01-01\nlang: zh\n---\n- [x] 收起\n- [ ] 展开\n")
-        try site.write("notes/ru/tasks.md", "---\ntitle: Задачи\ndate: 2020-01-01\nlang: ru\n---\n- [x] а\n- [ ] б\n")
+        try site.writeNote("notes/zh/tasks.md", title: "任务", "- [x] 收起\n- [ ] 展开\n")
+        try site.writeNote("notes/ru/tasks.md", title: "Задачи", "- [x] а\n- [ ] б\n")
         #expect(try SitePipeline.build(site.options).succeeded)
         let chinese = try site.read("zh/tasks.html")
         #expect(chinese.contains("<input type=\"checkbox\" disabled checked aria-label=\"已完成\"> 收起</li>"))

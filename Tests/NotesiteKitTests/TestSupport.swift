@@ -56,6 +56,13 @@ final class ScratchSite {
         try Data(text.utf8).write(to: url)
     }
 
+    /// A note at `path` (`notes/<lang>/<slug>.md`) with the least front matter a note needs, dated 2020-01-01 in
+    /// the folder's language: five lines, so the body starts on line 6.
+    func writeNote(_ path: String, title: String, _ body: String) throws {
+        let language = path.split(separator: "/")[1]
+        try write(path, "---\ntitle: \(title)\ndate: 2020-01-01\nlang: \(language)\n---\n" + body)
+    }
+
     func read(_ outputPath: String) throws -> String {
         try String(contentsOf: output.appendingPathComponent(outputPath), encoding: .utf8)
     }
