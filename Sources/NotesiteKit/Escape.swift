@@ -9,28 +9,11 @@ public enum Escape {
         var s = s
         let escaped: String? = s.withUTF8 { bytes in
             // Most text needs nothing: it comes back as it is, without a copy.
-            guard let first = firstSpecial(in: bytes, apostrophe: apostrophe) else { return nil }
-            var extra = 0
-            for byte in bytes[first...] { extra += entity(for: byte, apostrophe: apostrophe).map { $0.utf8CodeUnitCount - 1 } ?? 0 }
-            return String(unsafeUninitializedCapacity: bytes.count + extra) { out in
-                // The bytes between the ones escaped are copied in runs.
-                var o = 0
-                var run = 0
-                func copy(_ range: Range<Int>) {
-                    guard !range.isEmpty else { return }
-                    (out.baseAddress! + o).initialize(from: bytes.baseAddress! + range.lowerBound, count: range.count)
-                    o += range.count
-                }
-                for i in first..<bytes.count {
-                    guard let entity = entity(for: bytes[i], apostrophe: apostrophe) else { continue }
-                    copy(run..<i)
-                    (out.baseAddress! + o).initialize(from: entity.utf8Start, count: entity.utf8CodeUnitCount)
-                    o += entity.utf8CodeUnitCount
-                    run = i + 1
-                }
-                copy(run..<bytes.count)
-                return o
-            }
+            guard firstSpecial(in: bytes, apostrophe: apostrophe) != nil else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            append(bytes, apostrophe: apostrophe, to: &out)
+            return String(decoding: out, as: UTF8.self)
         }
         return escaped ?? s
     }
