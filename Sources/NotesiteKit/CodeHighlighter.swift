@@ -16,7 +16,23 @@ public enum CodeHighlighter {
 
     /// `<a class="symbol">` around `html`: how every page links a name to its reference entry.
     public static func symbolLink(href: String, title: String?, html: String) -> String {
-        "<a class=\"symbol\" href=\"\(Escape.href(href))\"\(title.map { " title=\"\(Escape.attribute($0))\"" } ?? "")>\(html)</a>"
+        var out: [UInt8] = []
+        out.reserveCapacity(href.utf8.count + html.utf8.count + 64)
+        appendSymbolLinkOpening(href: href, title: title, to: &out)
+        out += html.utf8
+        out += "</a>".utf8
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The opening tag of `symbolLink`, appended to `out`.
+    static func appendSymbolLinkOpening(href: String, title: String?, to out: inout [UInt8]) {
+        out += "<a class=\"symbol\" href=\"".utf8
+        out += Escape.href(href).utf8
+        if let title {
+            out += "\" title=\"".utf8
+            out += Escape.attribute(title).utf8
+        }
+        out += "\">".utf8
     }
 
     /// The code as HTML: escaped, coloured by `spans`, with `links` wrapped around their names. Put together as
@@ -41,12 +57,7 @@ public enum CodeHighlighter {
                     let link = links[linkIndex]
                     guard link.range.lowerBound >= start, link.range.upperBound <= range.upperBound else { linkIndex += 1; continue }
                     escaped(start..<link.range.lowerBound)
-                    // As `symbolLink` writes it.
-                    out += "<a class=\"symbol\" href=\"".utf8
-                    out += Escape.href(link.href).utf8
-                    out += "\" title=\"".utf8
-                    out += Escape.attribute(link.title).utf8
-                    out += "\">".utf8
+                    appendSymbolLinkOpening(href: link.href, title: link.title, to: &out)
                     escaped(link.range)
                     out += "</a>".utf8
                     start = link.range.upperBound
