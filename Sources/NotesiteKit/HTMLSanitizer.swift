@@ -202,24 +202,45 @@ public enum HTMLSanitizer {
             }
         }
 
-        private mutating func tag() {
-            let start = i
+        /// A tag as `scanTag` reads it: where its name and each attribute's name and value are in `bytes`.
+        private struct ScannedTag {
+            var closing: Bool
+            var name: Range<Int>
+            /// Just past the tag's `>` (or the fragment's end).
+            var end: Int
+        }
+
+        /// The attributes of the tag `scanTag` read last, as ranges in `bytes` (kept from tag to tag).
+        private var scannedAttributes: [(name: Range<Int>, value: Range<Int>?)] = []
+
+        /// Each tag written so far that was kept as it was cleaned, with nothing found and no address to rewrite,
+        /// and what it became: a table repeats its few tags, `<td style="…">`, hundreds of times.
+        private var written: [TagText: [UInt8]] = [:]
+
+        /// A tag's bytes as written, compared and hashed as bytes.
+        private struct TagText: Hashable {
+            let bytes: ArraySlice<UInt8>
+            static func == (a: TagText, b: TagText) -> Bool { a.bytes.elementsEqual(b.bytes) }
+            func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        }
+
+        /// Reads the tag at `i`: its name, attributes (name, name=value, name="value", name='value') and end.
+        private mutating func scanTag() -> ScannedTag {
             var j = i + 1
             let closing = bytes[j] == UInt8(ascii: "/")
             if closing { j += 1 }
             let nameStart = j
             while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "/") { j += 1 }
-            let name = String(decoding: bytes[nameStart..<j], as: UTF8.self).lowercased()
-            var attributes: [(name: String, value: String?, offset: Int)] = []
-            // Attributes: name, name=value, name="value", name='value'.
+            let name = nameStart..<j
+            scannedAttributes.removeAll(keepingCapacity: true)
             while j < bytes.count, bytes[j] != UInt8(ascii: ">") {
                 if isSpace(bytes[j]) || bytes[j] == UInt8(ascii: "/") { j += 1; continue }
                 let attributeStart = j
                 while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">"), bytes[j] != UInt8(ascii: "="),
                       !(bytes[j] == UInt8(ascii: "/") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: ">")) { j += 1 }
-                let attributeName = String(decoding: bytes[attributeStart..<j], as: UTF8.self).lowercased()
+                let attributeName = attributeStart..<j
                 while j < bytes.count, isSpace(bytes[j]) { j += 1 }
-                var value: String?
+                var value: Range<Int>?
                 if j < bytes.count, bytes[j] == UInt8(ascii: "=") {
                     j += 1
                     while j < bytes.count, isSpace(bytes[j]) { j += 1 }
@@ -228,17 +249,46 @@ public enum HTMLSanitizer {
                         let valueStart = j + 1
                         j = valueStart
                         while j < bytes.count, bytes[j] != quote { j += 1 }
-                        value = String(decoding: bytes[valueStart..<j], as: UTF8.self)
+                        value = valueStart..<j
                         if j < bytes.count { j += 1 }
                     } else {
                         let valueStart = j
                         while j < bytes.count, !isSpace(bytes[j]), bytes[j] != UInt8(ascii: ">") { j += 1 }
-                        value = String(decoding: bytes[valueStart..<j], as: UTF8.self)
+                        value = valueStart..<j
                     }
                 }
-                if !attributeName.isEmpty { attributes.append((attributeName, value.map(decodeEntities), attributeStart)) }
+                if !attributeName.isEmpty { scannedAttributes.append((attributeName, value)) }
             }
-            i = min(j + 1, bytes.count)
+            return ScannedTag(closing: closing, name: name, end: min(j + 1, bytes.count))
+        }
+
+        private mutating func tag() {
+            let start = i
+            let scanned = scanTag()
+            let text = TagText(bytes: bytes[start..<scanned.end])
+            if let known = written[text] {
+                out += known
+                i = scanned.end
+                return
+            }
+            let (outStart, findingCount, linkCount) = (out.count, findings.count, links.count)
+            clean(scanned, at: start)
+            if findings.count == findingCount, links.count == linkCount, unclosed == nil, i == scanned.end {
+                written[text] = Array(out[outStart...])
+            }
+        }
+
+        /// Writes the tag `scanTag` read at `start` as the allow-list leaves it, and moves on past it (or past the
+        /// element, when it goes with its content).
+        private mutating func clean(_ scanned: ScannedTag, at start: Int) {
+            let closing = scanned.closing
+            let name = String(decoding: bytes[scanned.name], as: UTF8.self).lowercased()
+            let attributes = scannedAttributes.map { attribute in
+                (name: String(decoding: bytes[attribute.name], as: UTF8.self).lowercased(),
+                 value: attribute.value.map { decodeEntities(String(decoding: bytes[$0], as: UTF8.self)) },
+                 offset: attribute.name.lowerBound)
+            }
+            i = scanned.end
 
             if HTMLSanitizer.removedWithContent.contains(name) {
                 if !closing {

@@ -139,4 +139,25 @@ import Testing
         #expect(page.components(separatedBy: "<b>bold</b>").count == 3)
         #expect(!page.contains("onclick") && !page.contains("<iframe"))
     }
+
+    /// A tag repeated in one fragment (a table's cells) is cleaned once and written again, but only where that
+    /// is all it does: a repeated tag with something to remove is reported at each place, and a repeated link
+    /// has its own address range each time.
+    @Test func aRepeatedTagIsCleanedAlikeAndReportedAtEachPlace() {
+        let html = "<tr><TD style=\"text-align: center\" bgcolor=red>1</TD><TD style=\"text-align: center\" bgcolor=red>2</TD>"
+            + "<td onclick=\"go()\">3</td><td onclick=\"go()\">4</td><a href=\"a.md\">x</a><a href=\"a.md\">y</a></tr>"
+        let result = HTMLSanitizer.sanitize(html)
+        #expect(result.clean.html == "<tr><td style=\"text-align: center\">1</td><td style=\"text-align: center\">2</td>"
+            + "<td>3</td><td>4</td><a href=\"a.md\">x</a><a href=\"a.md\">y</a></tr>")
+        #expect(result.findings.map(\.kind) == [.disallowed, .disallowed, .unsafe, .unsafe])
+        let bgcolor = Array(html.utf8).indices.filter { html.utf8.dropFirst($0).starts(with: "bgcolor".utf8) }
+        let onclick = Array(html.utf8).indices.filter { html.utf8.dropFirst($0).starts(with: "onclick".utf8) }
+        #expect(result.findings.map(\.offset) == bgcolor + onclick)
+        #expect(result.links.map(\.address) == ["a.md", "a.md"])
+        #expect(result.clean.addresses.count == 2)
+        let rewritten = result.clean.withAddresses { address, _ in address.replacingOccurrences(of: ".md", with: ".html") }
+        #expect(rewritten.components(separatedBy: "href=\"a.html\"").count == 3)
+        // Each closing tag of an element removed with its content is dropped wherever it stands.
+        #expect(HTMLSanitizer.sanitize("a</script>b</script>c").clean.html == "abc")
+    }
 }
