@@ -27,17 +27,42 @@ public struct HeadingSlugger: Sendable {
         return candidate
     }
 
-    /// The rule without the numbering of repeats.
+    /// The rule without the numbering of repeats. The text is lowercased a scalar at a time, as
+    /// `String.lowercased()` does, with ASCII, the Russian alphabet and the CJK ideographs read without looking up
+    /// their properties; the result is put together as UTF-8.
     public static func slugify(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar == " " {
-                result.append("-")
-            } else if scalar == "-" || isKept(scalar) {
-                result.append(scalar)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x41...0x5A: out.append(UInt8(v + 0x20))
+            case 0..<0x80: keep(scalar, in: &out)
+            case 0x4E00...0x9FFF, 0x430...0x45F: appendUTF8(v, to: &out)
+            case 0x410...0x42F: appendUTF8(v + 0x20, to: &out)
+            case 0x400...0x40F: appendUTF8(v + 0x50, to: &out)
+            default:
+                if scalar.properties.changesWhenLowercased {
+                    for lower in scalar.properties.lowercaseMapping.unicodeScalars { keep(lower, in: &out) }
+                } else {
+                    keep(scalar, in: &out)
+                }
             }
         }
-        return String(result)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A lowercased scalar as the rule leaves it: a space becomes `-`; what is not kept goes.
+    private static func keep(_ scalar: Unicode.Scalar, in out: inout [UInt8]) {
+        if scalar == " " {
+            out.append(UInt8(ascii: "-"))
+        } else if scalar == "-" || isKept(scalar) {
+            appendUTF8(scalar.value, to: &out)
+        }
+    }
+
+    private static func appendUTF8(_ v: UInt32, to out: inout [UInt8]) {
+        UTF8.encode(Unicode.Scalar(v)!) { out.append($0) }
     }
 
     private static func isKept(_ scalar: Unicode.Scalar) -> Bool {

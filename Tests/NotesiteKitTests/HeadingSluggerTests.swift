@@ -57,4 +57,36 @@ import Testing
         var slugger = HeadingSlugger(reserving: ["contents"])
         #expect(slugger.slug(for: "Contents") == "contents-1")
     }
+
+    /// The rule as written: the whole text lowercased, then filtered a scalar at a time.
+    private static func slugifiedByDefinition(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                result.append("-")
+            } else if scalar == "-" || scalar.properties.isAlphabetic || [.nonspacingMark, .spacingMark, .enclosingMark,
+                      .decimalNumber, .connectorPunctuation].contains(scalar.properties.generalCategory) {
+                if !scalar.isASCII || (scalar.value >= 0x61 && scalar.value <= 0x7A) || (scalar.value >= 0x30 && scalar.value <= 0x39)
+                    || scalar == "_" || scalar == "-" {
+                    result.append(scalar)
+                }
+            }
+        }
+        return String(result)
+    }
+
+    /// `slugify` lowercases ASCII, Cyrillic and the CJK ideographs without the Unicode tables: every scalar of
+    /// the first two planes comes out as the rule's definition makes it, in runs of 256.
+    @Test func everyScalarIsSlugifiedAsTheDefinitionSays() {
+        var mismatches: [String] = []
+        for start in stride(from: 0, to: 0x30000, by: 256) {
+            let scalars = (start..<(start + 256)).compactMap { Unicode.Scalar(UInt32($0)) }
+            let text = String(String.UnicodeScalarView(scalars))
+            if HeadingSlugger.slugify(text) != Self.slugifiedByDefinition(text) {
+                mismatches.append(String(start, radix: 16))
+            }
+        }
+        #expect(mismatches.isEmpty, "runs from U+\(mismatches.joined(separator: ", U+"))")
+        #expect(HeadingSlugger.slugify("Ѐ ЁЖ İK") == "ѐ-ёж-i̇k")
+    }
 }
