@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// Stage 2: turns a note's file into a `Note` (front matter, Markdown tree, heading ids) and its diagnostics.
@@ -260,21 +261,34 @@ public enum NoteParser {
         var result: [Diagnostic] = []
         var sawAngleMarker = false
         var inFence = false
-        // Bytes, not characters: this looks at every line of every note.
+        // Bytes, not characters: this looks at every line of every note. Each line's end is found with memchr,
+        // and only a line that starts with one of the five bytes below is read further.
         let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), eq = UInt8(ascii: "=")
-        let lines = LineTable(file.text)
-        for number in 1...lines.count {
-            let line = lines.line(number)!
-            guard let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { continue }
-            if line.starts(with: "```".utf8) || line.starts(with: "~~~".utf8) { inFence.toggle() }
-            guard !inFence else { continue }
-            func run(_ byte: UInt8) -> Bool { line.count >= 7 && line.prefix(7).allSatisfy { $0 == byte } }
-            let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line.dropFirst(7).first == UInt8(ascii: " "))
-            sawAngleMarker = sawAngleMarker || isMarker
-            if isMarker || (line.count == 7 && run(eq)) {
-                result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
-                                         at: SourceLocation(line: number, column: 1),
-                                         "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))
+        var text = file.text
+        text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = 0
+            var number = 1
+            while true {
+                let end = memchr(base + start, 0x0A, bytes.count - start)
+                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if let first = line.first, first == lt || first == gt || first == eq || first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
+                    if line.starts(with: "```".utf8) || line.starts(with: "~~~".utf8) { inFence.toggle() }
+                    if !inFence {
+                        func run(_ byte: UInt8) -> Bool { line.count >= 7 && line.prefix(7).allSatisfy { $0 == byte } }
+                        let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line[7] == UInt8(ascii: " "))
+                        sawAngleMarker = sawAngleMarker || isMarker
+                        if isMarker || (line.count == 7 && run(eq)) {
+                            result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
+                                                     at: SourceLocation(line: number, column: 1),
+                                                     "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))
+                        }
+                    }
+                }
+                guard end < bytes.count else { break }
+                start = end + 1
+                number += 1
             }
         }
         // `=======` alone is also a setext heading underline; it counts only beside the other markers.

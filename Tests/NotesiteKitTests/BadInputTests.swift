@@ -39,6 +39,25 @@ import Testing
         #expect(printer.format(try #require(found.first)).hasSuffix("\n    Вторая: \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} view\n            ^"))
     }
 
+    /// A merge left unresolved: each marker line is an error at its line, with or without a branch name, and
+    /// CRLF line ends change nothing. Fenced code keeps its markers (a note about git may show them), `=======`
+    /// alone is a setext underline unless the other markers are there, and a longer run of `<` is no marker.
+    @Test func mergeConflictMarkersAreReportedOutsideCode() throws {
+        let merged = "# Merged\n\n<<<<<<< HEAD\nOurs.\n=======\nTheirs.\n>>>>>>> topic\n\n```\n<<<<<<< HEAD\n```\n\n<<<<<<<<\n"
+        let underline = "Heading\n=======\n\n<<<<<<<x\n"
+        let site = try site(with: ["notes/en/merged.md": Data((Self.frontMatter + merged).utf8),
+                                   "notes/en/crlf.md": Data((Self.frontMatter + merged).replacingOccurrences(of: "\n", with: "\r\n").utf8),
+                                   "notes/en/underline.md": Data((Self.frontMatter + underline).utf8)])
+        let report = try SitePipeline.check(site.options)
+        let found = only("content.conflict-marker", in: report)
+        for name in ["merged.md", "crlf.md"] {
+            let lines = found.filter { $0.file.hasSuffix(name) }.map { $0.location!.line }
+            #expect(lines == [9, 11, 13], "\(name)")
+        }
+        #expect(!found.contains { $0.file.hasSuffix("underline.md") })
+        #expect(found.allSatisfy { $0.severity == .error && $0.location?.column == 1 })
+    }
+
     @Test func aBinaryFileNamedMdIsNotReadAsANote() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         let site = try site(with: ["notes/en/screenshot.md": Data(png + [UInt8](repeating: 0, count: 64))])
