@@ -237,15 +237,19 @@ public struct ContentLoader: Sendable {
         #endif
     }
 
-    /// The start of the note at `path`, far enough to hold its front matter: the whole lines of its first `limit`
-    /// bytes, or all of it when the front matter goes on past them (or the file is shorter). nil when the file is
+    /// The start of the note at `path`, far enough to hold its front matter: up to the front matter's closing line
+    /// when its first `limit` bytes hold it; otherwise the whole lines of those bytes, or all of the note when the
+    /// front matter goes on past them (or the file is shorter). nil when the file is
     /// not a readable note; `read` tells why. For listing every note before any is parsed: the front matter is
     /// at the top, and a note's text is read whole only once.
     public func readFrontMatter(_ path: String, limit: Int = frontMatterLimit) -> SourceFile? {
         guard case .file = inspect(path), case .success(var bytes) = Self.contents(ofFile: rootPath + "/" + path, upTo: limit)
         else { return nil }
         let whole = bytes.count < limit
-        if !whole {
+        if let end = Self.frontMatterEnd(bytes) {
+            // Only the front matter is read now: the rest is checked and decoded with the whole note.
+            bytes.removeSubrange(end...)
+        } else if !whole {
             // Whole lines only: the cut never splits a character or the line that closes the front matter.
             guard let lastLineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return read(path).file }
             bytes.removeSubrange((lastLineEnd + 1)...)
@@ -254,6 +258,33 @@ public struct ContentLoader: Sendable {
         let split = FrontMatterSplit(text)
         if !whole && split.hasFrontMatter && !split.isClosed { return read(path).file }
         return SourceFile(path: path, displayPath: join(displayRoot, path), text: text)
+    }
+
+    /// Where the front matter that `bytes` (a note's start) opens ends: just past the line break of its closing
+    /// `---` or `...` line, with line breaks as `normalise` reads them (`\n`, `\r\n`, `\r`). nil when the bytes
+    /// open no front matter or do not close it.
+    static func frontMatterEnd(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes -> Int? in
+            let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+            var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            var first = true
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != lf, bytes[end] != cr { end += 1 }
+                guard end < bytes.count else { return nil }
+                let next = bytes[end] == cr && end + 1 < bytes.count && bytes[end + 1] == lf ? end + 2 : end + 1
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                let isFence = line.elementsEqual("---".utf8)
+                if first {
+                    guard isFence else { return nil }
+                    first = false
+                } else if isFence || line.elementsEqual("...".utf8) {
+                    return next
+                }
+                start = next
+            }
+            return nil
+        }
     }
 
     /// What a path below the content folder is, looked at without following it blindly.

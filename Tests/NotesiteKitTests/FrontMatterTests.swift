@@ -130,12 +130,11 @@ import Testing
 
     private static let frontMatter = "---\ntitle: \"Свёртывание\"\ndate: 2016-03-01\nlang: en\ntranslation_key: collapse\n---\n"
 
-    @Test func aLongNoteIsReadOnlyToTheLastWholeLineBeforeTheLimit() throws {
+    @Test func aLongNoteIsReadOnlyToTheEndOfItsFrontMatter() throws {
         let body = String(repeating: "Ещё одна строка заметки.\n", count: 40)
         let text = Self.frontMatter + body
         let (head, note) = try listed(text, limit: 200)
-        #expect(head.utf8.count <= 200 && head.utf8.count > Self.frontMatter.utf8.count)
-        #expect(head.hasSuffix("\n") && text.hasPrefix(head))
+        #expect(head == Self.frontMatter)
         // What the listing says is what the whole parse says.
         let parsed = try #require(NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: text)).note)
         let listing = try #require(note)
@@ -238,5 +237,24 @@ import Testing
         }
         // Some of the blocks took the shortcut, and some did not.
         #expect(shortcuts > 100 && shortcuts < 2900)
+    }
+
+    /// The listing reads a note's front matter and no further: the bytes it keeps are, once decoded, the text up
+    /// to where the parse of the whole note says the Markdown starts, with any line breaks and a byte order mark.
+    @Test(arguments: ["---\ntitle: a\n---\nbody\n", "---\r\ntitle: a\r\n---\r\nbody", "---\rtitle: a\r...\rbody",
+                      "\u{FEFF}---\ntitle: a\n---\n", "---\ntitle: a\n---\r\n\r\n# body"])
+    func theListingReadsTheFrontMatterOnly(text: String) throws {
+        let bytes = Array(text.utf8)
+        let end = try #require(ContentLoader.frontMatterEnd(bytes))
+        let kept = try Array(bytes[..<end]).withUnsafeBytes { try ContentLoader.decodeReporting($0).get() }
+        let whole = try bytes.withUnsafeBytes { try ContentLoader.decodeReporting($0).get() }
+        let split = FrontMatterSplit(whole)
+        #expect(split.isClosed)
+        #expect(kept == String(whole[..<split.body.startIndex]))
+    }
+
+    @Test(arguments: ["title: a\n---\n", "---\ntitle: a\n", "--- \ntitle: a\n---\n", "---\ntitle: a\n---", ""])
+    func theListingReadsOnWhereTheFrontMatterIsNotClosed(text: String) {
+        #expect(ContentLoader.frontMatterEnd(Array(text.utf8)) == nil)
     }
 }
