@@ -455,18 +455,28 @@ enum JSON {
             out.append(UInt8(ascii: "0") + UInt8(n))
             return
         }
-        // The digits, last first, from the end of a buffer on the stack (an Int has at most 19 digits).
+        // The digits from a buffer on the stack (an Int has at most 19 digits).
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
-            var n = n
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(n % 10)
-                n /= 10
-            } while n > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            let count = writeDecimal(n, to: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// Writes `n` (not negative) in decimal at `p`, which has room for its digits (at most 19); returns how many.
+    @inline(__always)
+    static func writeDecimal(_ n: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var rest = n / 10
+        while rest > 0 { length += 1; rest /= 10 }
+        var n = n
+        var k = length
+        repeat {
+            k -= 1
+            p[k] = UInt8(ascii: "0") + UInt8(n % 10)
+            n /= 10
+        } while n > 0
+        return length
     }
 
     /// Quotes, backslashes and control characters.
