@@ -260,45 +260,60 @@ public struct ReferenceSite: Sendable {
     private func mentionItems(notes: [Int], spellings showSpellings: Bool = true, name: String? = nil,
                               _ forEach: ((Int, Mention) -> Void) -> Void) -> HTMLOutput {
         let links = noteLinks.value
+        // The mentions in order, then the list from them in a loop of its own: variables that the closure
+        // handed to `forEach` and a function inside this one both changed were checked for exclusive access on
+        // every change, more than the markup they appended.
+        var mentions: [(k: Int, headingID: String?, spelling: String)] = []
+        forEach { k, mention in mentions.append((k, mention.headingID, mention.spelling)) }
         var html = HTMLOutput()
         // The sections of the note being read, with their spellings, in the order first met; written out when
         // the next note's mentions start, and at the end.
         var sections: [(headingID: String?, spellings: [String])] = []
-        func flush(_ position: Int) {
-            let link = links[position]
-            for (headingID, spellings) in sections {
-                if !html.isEmpty { html += "\n" }
-                html += "<li><a href=\""
-                html += link.href
-                if let headingID { html.appendEscaped("#" + headingID) }
-                html += "\" lang=\""
-                html += link.lang
-                html += "\">"
-                html += link.title
-                if let headingID, let section = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
-                    html += " › "
-                    html.appendEscaped(section.text)
-                }
-                html += "</a>"
-                if showSpellings, !(spellings.count == 1 && spellings[0] == name) {
-                    html += " <span class=\"spelling\">as <code>"
-                    html.appendEscaped(spellings.joined(separator: ", "))
-                    html += "</code></span>"
-                }
-                html += "</li>"
+        for (j, mention) in mentions.enumerated() {
+            let k = mention.k
+            if k > 0, notes[k] != notes[k - 1] {
+                appendItems(sections, note: notes[k - 1], link: links[notes[k - 1]], showSpellings: showSpellings, name: name, to: &html)
+                sections.removeAll(keepingCapacity: true)
             }
-            sections.removeAll(keepingCapacity: true)
-        }
-        forEach { k, mention in
-            if k > 0, notes[k] != notes[k - 1] { flush(notes[k - 1]) }
             if let i = sections.firstIndex(where: { Self.sameHeading($0.headingID, mention.headingID) }) {
                 if !sections[i].spellings.contains(mention.spelling) { sections[i].spellings.append(mention.spelling) }
             } else {
                 sections.append((mention.headingID, [mention.spelling]))
             }
+            if j == mentions.count - 1, let last = notes.last {
+                appendItems(sections, note: last, link: links[last], showSpellings: showSpellings, name: name, to: &html)
+            }
         }
-        if let last = notes.last { flush(last) }
         return html
+    }
+
+    /// The list items for one note's mentioning sections.
+    private func appendItems(_ sections: [(headingID: String?, spellings: [String])], note position: Int, link: NoteLink,
+                             showSpellings: Bool, name: String?, to html: inout HTMLOutput) {
+        for (headingID, spellings) in sections {
+            if !html.isEmpty { html += "\n" }
+            html += "<li><a href=\""
+            html += link.href
+            if let headingID {
+                html += "#"
+                html.appendEscaped(headingID)
+            }
+            html += "\" lang=\""
+            html += link.lang
+            html += "\">"
+            html += link.title
+            if let headingID, let section = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
+                html += " › "
+                html.appendEscaped(section.text)
+            }
+            html += "</a>"
+            if showSpellings, !(spellings.count == 1 && spellings[0] == name) {
+                html += " <span class=\"spelling\">as <code>"
+                html.appendEscaped(spellings.joined(separator: ", "))
+                html += "</code></span>"
+            }
+            html += "</li>"
+        }
     }
 
     /// Heading ids come from one slugger, so equal ones have equal bytes: compared without the Unicode
