@@ -215,12 +215,14 @@ public struct HTMLRenderer {
 
     private mutating func renderInlines(_ nodes: [MarkdownNode]) {
         var skipping: String?
-        for (i, node) in nodes.enumerated() {
+        // By index, each node's kind read in place: a copy of each node took a retain and a release of its
+        // text and of its children.
+        for i in nodes.indices {
             if let element = skipping {
-                if case .htmlInline(let html) = node.kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
+                if case .htmlInline(let html) = nodes[i].kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
                 continue
             }
-            switch node.kind {
+            switch nodes[i].kind {
             case .text(let s):
                 out.appendEscaped(s)
             case .softBreak:
@@ -243,11 +245,11 @@ public struct HTMLRenderer {
                     skipping = open
                 }
             case .emphasis:
-                out += "<em>"; renderInlines(node.children); out += "</em>"
+                out += "<em>"; renderInlines(nodes[i].children); out += "</em>"
             case .strong:
-                out += "<strong>"; renderInlines(node.children); out += "</strong>"
+                out += "<strong>"; renderInlines(nodes[i].children); out += "</strong>"
             case .strikethrough:
-                out += "<del>"; renderInlines(node.children); out += "</del>"
+                out += "<del>"; renderInlines(nodes[i].children); out += "</del>"
             case .footnoteReference(let number):
                 let k = (footnoteReferences[number] ?? 0) + 1
                 footnoteReferences[number] = k
@@ -256,10 +258,10 @@ public struct HTMLRenderer {
                 out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
                 if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
                 out += ">"
-                renderInlines(node.children)
+                renderInlines(nodes[i].children)
                 out += "</a>"
             case .image(let source, let title):
-                let alt = node.children.map(\.plainText).joined()
+                let alt = nodes[i].children.map(\.plainText).joined()
                 guard let src = rewrite(source, true), !src.isEmpty else {
                     // An image without an address would show nothing at all; say that something is missing.
                     let label = hooks.missingImageLabel
@@ -272,7 +274,7 @@ public struct HTMLRenderer {
                 if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
                 out += " loading=\"lazy\">"
             default:
-                render(node, tight: false)
+                render(nodes[i], tight: false)
             }
         }
     }
