@@ -58,6 +58,23 @@ import Testing
         #expect(found.allSatisfy { $0.severity == .error && $0.location?.column == 1 })
     }
 
+    /// A file is read whole (or up to the limit), whatever its size, and one that holds more than its size says
+    /// (as the files of `/proc` do, all of size 0) is read to its end.
+    @Test func filesAreReadWholeOrUpToTheLimit() throws {
+        let site = try ScratchSite(fixture: nil)
+        for size in [0, 1, 4095, 4096, 70_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let url = site.content.appendingPathComponent("file-\(size)")
+            try Data(bytes).write(to: url)
+            #expect(try ContentLoader.contents(ofFile: url.path).get() == bytes, "\(size)")
+            #expect(try ContentLoader.contents(ofFile: url.path, upTo: 4096).get() == Array(bytes.prefix(4096)), "\(size)")
+        }
+        let status = try ContentLoader.contents(ofFile: "/proc/self/status").get()
+        #expect(status.count > 200 && String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        #expect(try ContentLoader.contents(ofFile: "/proc/self/status", upTo: 100).get() == Array(status.prefix(100)))
+        #expect(throws: (any Error).self) { try ContentLoader.contents(ofFile: site.content.appendingPathComponent("none").path).get() }
+    }
+
     @Test func aBinaryFileNamedMdIsNotReadAsANote() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         let site = try site(with: ["notes/en/screenshot.md": Data(png + [UInt8](repeating: 0, count: 64))])
