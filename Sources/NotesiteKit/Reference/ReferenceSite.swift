@@ -343,58 +343,80 @@ public struct ReferenceSite: Sendable {
     /// mentions. Written by hand, keys in a fixed order, so the file is byte-identical from build to build and fast
     /// to write however many mentions there are.
     func symbolsJSON() -> [UInt8] {
-        // Each note's page and language as JSON, once: a note is mentioned many times.
-        let pages = index.notes.map { (page: JSON.string($0.outputPath), lang: JSON.string($0.language.rawValue)) }
+        // Each note's page and language as JSON, once, end to end in one buffer: a note is mentioned many times.
+        var pageBytes: [UInt8] = []
+        var pageEnds: [Int] = []
+        for note in index.notes {
+            pageBytes += "      {\"page\": ".utf8
+            JSON.append(note.outputPath, to: &pageBytes)
+            pageBytes += ", \"anchor\": ".utf8
+            pageEnds.append(pageBytes.count)
+            pageBytes += ", \"lang\": ".utf8
+            JSON.append(note.language.rawValue, to: &pageBytes)
+            pageBytes += ", \"spelling\": ".utf8
+            pageEnds.append(pageBytes.count)
+        }
         let bySymbol = self.bySymbol.value
         let count = bySymbol.values.reduce(0) { $0 + $1.count }
         // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions.
         var out: [UInt8] = []
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
         out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
-        for (i, symbol) in data.symbols.symbols.enumerated() {
-            out += (i == 0 ? "\n" : ",\n").utf8
-            out += "    {\"id\": ".utf8
-            JSON.append(symbol.id, to: &out)
-            out += ", \"swift\": ".utf8
-            JSON.append(symbol.swift, to: &out)
-            out += ", \"kind\": ".utf8
-            JSON.append(symbol.kind.rawValue, to: &out)
-            out += ", \"url\": ".utf8
-            JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
-            out += ", \"mentions\": [".utf8
-            let mentioned = bySymbol[symbol.id] ?? SymbolMentions()
-            // A mention's fields up to its line, kept for the next: a section usually names an API more than once,
-            // in the same spelling, and those mentions differ in their line alone.
-            var prefix: [UInt8] = []
-            var prefixKey: (note: Int, headingID: String?, spelling: String)?
-            forEachMention(mentioned) { j, mention in
-                out += (j == 0 ? "\n" : ",\n").utf8
-                let key = (note: mentioned.notes[j], headingID: mention.headingID, spelling: mention.spelling)
-                // Told apart by their bytes, as they are written: `==` on strings would take two spellings of one
-                // text (composed and decomposed) for the same.
-                let same = prefixKey.map { previous in
-                    previous.note == key.note && previous.spelling.hasSameBytes(as: key.spelling)
-                        && (previous.headingID == nil ? key.headingID == nil : key.headingID.map { previous.headingID!.hasSameBytes(as: $0) } ?? false)
-                } ?? false
-                if !same {
-                    let note = pages[key.note]
-                    prefix.removeAll(keepingCapacity: true)
-                    prefix += "      {\"page\": ".utf8
-                    prefix += note.page.utf8
-                    prefix += ", \"anchor\": ".utf8
-                    if let headingID = mention.headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
-                    prefix += ", \"lang\": ".utf8
-                    prefix += note.lang.utf8
-                    prefix += ", \"spelling\": ".utf8
-                    JSON.append(mention.spelling, to: &prefix)
-                    prefix += ", \"line\": ".utf8
-                    prefixKey = key
+        var prefix: [UInt8] = []
+        pageBytes.withUnsafeBufferPointer { pageBytes in
+        perNote.withUnsafeBufferPointer { perNote in
+            for (i, symbol) in data.symbols.symbols.enumerated() {
+                out += (i == 0 ? "\n" : ",\n").utf8
+                out += "    {\"id\": ".utf8
+                JSON.append(symbol.id, to: &out)
+                out += ", \"swift\": ".utf8
+                JSON.append(symbol.swift, to: &out)
+                out += ", \"kind\": ".utf8
+                JSON.append(symbol.kind.rawValue, to: &out)
+                out += ", \"url\": ".utf8
+                JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
+                out += ", \"mentions\": [".utf8
+                let group = bySymbol[symbol.id] ?? SymbolMentions()
+                // One note's mentions at a time, read where they are: a copy of each mention retained and released
+                // its strings, which the reference's pages read at the same time on the other threads.
+                var k = 0
+                while k < group.count {
+                    let note = group.notes[k]
+                    var end = k + 1
+                    while end < group.count, group.notes[end] == note { end += 1 }
+                    perNote[note].withUnsafeBufferPointer { mentions in
+                        var previous: Int?
+                        for j in k..<end {
+                            let place = group.places[j]
+                            out += (j == 0 ? "\n" : ",\n").utf8
+                            // A mention's fields up to its line, kept for the next: a section usually names an API
+                            // more than once, in the same spelling, and those mentions differ in their line alone.
+                            // Told apart by their bytes, as they are written: `==` on strings would take two
+                            // spellings of one text (composed and decomposed) for the same.
+                            let same = previous.map { p in
+                                mentions[p].spelling.hasSameBytes(as: mentions[place].spelling)
+                                    && Self.sameHeading(mentions[p].headingID, mentions[place].headingID)
+                            } ?? false
+                            if !same {
+                                let start = note == 0 ? 0 : pageEnds[2 * note - 1]
+                                prefix.removeAll(keepingCapacity: true)
+                                prefix += UnsafeBufferPointer(rebasing: pageBytes[start..<pageEnds[2 * note]])
+                                if let headingID = mentions[place].headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
+                                prefix += UnsafeBufferPointer(rebasing: pageBytes[pageEnds[2 * note]..<pageEnds[2 * note + 1]])
+                                JSON.append(mentions[place].spelling, to: &prefix)
+                                prefix += ", \"line\": ".utf8
+                                previous = place
+                            }
+                            out += prefix
+                            JSON.appendDecimal(mentions[place].location.line, to: &out)
+                            out.append(UInt8(ascii: "}"))
+                        }
+                    }
+                    k = end
                 }
-                out += prefix
-                JSON.appendDecimal(mention.location.line, to: &out)
-                out.append(UInt8(ascii: "}"))
+                out += (group.count == 0 ? "]}" : "\n    ]}").utf8
             }
-            out += (mentioned.count == 0 ? "]}" : "\n    ]}").utf8
+        }
         }
         out += "\n  ]\n}\n".utf8
         return out
