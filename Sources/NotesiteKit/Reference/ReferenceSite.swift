@@ -25,19 +25,6 @@ public struct ReferenceSite: Sendable {
     /// Every note's mentions, by the note's position in the index.
     private let perNote: [[Mention]]
 
-    /// Calls `body` with each mention of `group`, in order, read from `perNote` where it is. The lazy map used
-    /// before returned a copy of each, retaining and releasing its four strings, and the reference's pages and
-    /// `symbols.json` read every mention of the site: in profiles at 10,000 notes, `symbols.json` no longer
-    /// copies any, and the pages' lists copy about half as much as before (passing the mention on to the list's
-    /// closure still copies it there).
-    private func forEachMention(_ group: SymbolMentions, _ body: (Int, Mention) -> Void) {
-        perNote.withUnsafeBufferPointer { perNote in
-            for k in 0..<group.count {
-                perNote[group.notes[k]].withUnsafeBufferPointer { body(k, $0[group.places[k]]) }
-            }
-        }
-    }
-
     /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
     private struct NoteLink: Sendable {
         /// The note's page relative to the reference's folder, escaped.
@@ -158,9 +145,11 @@ public struct ReferenceSite: Sendable {
             data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
         }
         let shown = placeholderNotes()
-        let shownIn = mentionItems(notes: shown.map(\.note), spellings: false) { body in
-            for (k, item) in shown.enumerated() { body(k, item.mention) }
-        }
+        // Each note that shows the table, with its one placement as its list of mentions.
+        var placements = [[Mention]](repeating: [], count: index.notes.count)
+        for item in shown { placements[item.note] = [item.mention] }
+        let shownIn = mentionItems(SymbolMentions(notes: shown.map(\.note), places: shown.map { _ in 0 }), in: placements,
+                                   spellings: false)
         if !shownIn.isEmpty {
             context["mentions"] = shownIn
             context["hasMentions"] = true
@@ -223,7 +212,7 @@ public struct ReferenceSite: Sendable {
             return t
         }
         let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
-        let links = mentionItems(notes: mentioned.notes, name: symbol.swift) { forEachMention(mentioned, $0) }
+        let links = mentionItems(mentioned, in: perNote, name: symbol.swift)
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -251,49 +240,56 @@ public struct ReferenceSite: Sendable {
     }
 
     /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items for a page of the reference: one link
-    /// per note section, in the order first met, with the spellings used there, as HTML. `notes` holds each
+    /// per note section, in the order first met, with the spellings used there, as HTML. `group` holds each
     /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
-    /// sections are told apart among those alone. A reference page lists tens of thousands of them on a large
-    /// site, and written here each costs a microsecond where a template's loop item cost fifty.
-    /// `forEach` calls its argument with each mention, in order, and its place in the list. `name` is the entry's
-    /// own name: a section that spells the entry only so gets no "as".
-    private func mentionItems(notes: [Int], spellings showSpellings: Bool = true, name: String? = nil,
-                              _ forEach: ((Int, Mention) -> Void) -> Void) -> HTMLOutput {
+    /// sections are told apart among those alone, and its place in that note's list in `lists`. A reference page
+    /// lists tens of thousands of them on a large site, and written here each costs a microsecond where a
+    /// template's loop item cost fifty. `name` is the entry's own name: a section that spells the entry only so
+    /// gets no "as".
+    private func mentionItems(_ group: SymbolMentions, in lists: [[Mention]], spellings showSpellings: Bool = true,
+                              name: String? = nil) -> HTMLOutput {
         let links = noteLinks.value
-        // The mentions in order, then the list from them in a loop of its own: variables that the closure
-        // handed to `forEach` and a function inside this one both changed were checked for exclusive access on
-        // every change, more than the markup they appended.
-        var mentions: [(k: Int, headingID: String?, spelling: String)] = []
-        forEach { k, mention in mentions.append((k, mention.headingID, mention.spelling)) }
         var html = HTMLOutput()
-        // The sections of the note being read, with their spellings, in the order first met; written out when
-        // the next note's mentions start, and at the end.
-        var sections: [(headingID: String?, spellings: [String])] = []
-        for (j, mention) in mentions.enumerated() {
-            let k = mention.k
-            if k > 0, notes[k] != notes[k - 1] {
-                appendItems(sections, note: notes[k - 1], link: links[notes[k - 1]], showSpellings: showSpellings, name: name, to: &html)
-                sections.removeAll(keepingCapacity: true)
-            }
-            if let i = sections.firstIndex(where: { Self.sameHeading($0.headingID, mention.headingID) }) {
-                if !sections[i].spellings.contains(mention.spelling) { sections[i].spellings.append(mention.spelling) }
-            } else {
-                sections.append((mention.headingID, [mention.spelling]))
-            }
-            if j == mentions.count - 1, let last = notes.last {
-                appendItems(sections, note: last, link: links[last], showSpellings: showSpellings, name: name, to: &html)
+        // The sections of the note being read, in the order first met: the place of its first mention and of the
+        // first with each spelling.
+        var sections: [(first: Int, spellings: [Int])] = []
+        lists.withUnsafeBufferPointer { lists in
+            // One note's mentions at a time, read where they are in its list: a copy of each mention retained and
+            // released its strings, which `symbols.json` reads at the same time on another thread.
+            var k = 0
+            while k < group.count {
+                let note = group.notes[k]
+                var end = k + 1
+                while end < group.count, group.notes[end] == note { end += 1 }
+                lists[note].withUnsafeBufferPointer { mentions in
+                    sections.removeAll(keepingCapacity: true)
+                    for j in k..<end {
+                        let place = group.places[j]
+                        if let i = sections.firstIndex(where: { Self.sameHeading(mentions[$0.first].headingID, mentions[place].headingID) }) {
+                            if !sections[i].spellings.contains(where: { mentions[$0].spelling == mentions[place].spelling }) {
+                                sections[i].spellings.append(place)
+                            }
+                        } else {
+                            sections.append((place, [place]))
+                        }
+                    }
+                    appendItems(sections, of: mentions, note: note, link: links[note], showSpellings: showSpellings, name: name,
+                                to: &html)
+                }
+                k = end
             }
         }
         return html
     }
 
     /// The list items for one note's mentioning sections.
-    private func appendItems(_ sections: [(headingID: String?, spellings: [String])], note position: Int, link: NoteLink,
-                             showSpellings: Bool, name: String?, to html: inout HTMLOutput) {
-        for (headingID, spellings) in sections {
+    private func appendItems(_ sections: [(first: Int, spellings: [Int])], of mentions: UnsafeBufferPointer<Mention>,
+                             note position: Int, link: NoteLink, showSpellings: Bool, name: String?, to html: inout HTMLOutput) {
+        for section in sections {
             if !html.isEmpty { html += "\n" }
             html += "<li><a href=\""
             html += link.href
+            let headingID = mentions[section.first].headingID
             if let headingID {
                 html += "#"
                 html.appendEscaped(headingID)
@@ -302,14 +298,17 @@ public struct ReferenceSite: Sendable {
             html += link.lang
             html += "\">"
             html += link.title
-            if let headingID, let section = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
+            if let headingID, let heading = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
                 html += " › "
-                html.appendEscaped(section.text)
+                html.appendEscaped(heading.text)
             }
             html += "</a>"
-            if showSpellings, !(spellings.count == 1 && spellings[0] == name) {
+            if showSpellings, !(section.spellings.count == 1 && mentions[section.spellings[0]].spelling == name) {
                 html += " <span class=\"spelling\">as <code>"
-                html.appendEscaped(spellings.joined(separator: ", "))
+                for (n, place) in section.spellings.enumerated() {
+                    if n > 0 { html += ", " }
+                    html.appendEscaped(mentions[place].spelling)
+                }
                 html += "</code></span>"
             }
             html += "</li>"
