@@ -83,16 +83,28 @@ struct SiteManifest: Sendable {
     func text() -> [UInt8] {
         var out = Array((Self.header + "\n").utf8)
         out.reserveCapacity(records.count * 96)
-        let lines = records.map { (path: Array($0.key.utf8), record: $0.value) }.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        // Sorted by memcmp of the paths' bytes, which is the order of their bytes.
+        let lines = records.map { (path: Array($0.key.utf8), record: $0.value) }.sorted { a, b in
+            let order = a.path.withUnsafeBufferPointer { x in
+                b.path.withUnsafeBufferPointer { y in min(x.count, y.count) == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, min(x.count, y.count)) }
+            }
+            return order != 0 ? order < 0 : a.path.count < b.path.count
+        }
+        /// `value` in base `radix` and a space, its digits put together on the stack (an array for each number
+        /// was 100,000 allocations at 10,000 notes, at the end of the build on one core).
         func number(_ value: UInt64, radix: UInt64) {
-            var digits: [UInt8] = []
-            var value = value
-            repeat {
-                let digit = UInt8(value % radix)
-                digits.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-                value /= radix
-            } while value > 0
-            out += digits.reversed()
+            var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var value = value
+                var start = buffer.count
+                repeat {
+                    let digit = UInt8(value % radix)
+                    start -= 1
+                    buffer[start] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                    value /= radix
+                } while value > 0
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            }
             out.append(UInt8(ascii: " "))
         }
         for (path, r) in lines {
