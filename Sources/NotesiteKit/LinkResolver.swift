@@ -73,7 +73,7 @@ public struct LinkResolver: Sendable {
         let path = decode(String(pathPart))
         guard let resolved = Self.normalise(path, relativeTo: notePath) else { return .missing(path: path) }
         if resolved.hasSuffix(".md") {
-            return index.note(atSourcePath: resolved) != nil ? .note(sourcePath: resolved, fragment: fragment) : .missing(path: path)
+            return index.position(ofSourcePath: resolved) != nil ? .note(sourcePath: resolved, fragment: fragment) : .missing(path: path)
         }
         if resolved.hasPrefix("notes/"), index.assets.contains(String(resolved.dropFirst(6))) {
             return .asset(path: String(resolved.dropFirst(6)), suffix: suffix)

@@ -520,7 +520,7 @@ public final class SiteBuilder {
                     }
                 }
             }
-            plan.notes = plan.notes.filter { after.note(atSourcePath: $0) != nil }
+            plan.notes = plan.notes.filter { after.position(ofSourcePath: $0) != nil }
             return plan
         }
 
@@ -689,7 +689,7 @@ public final class SiteBuilder {
             base.patched.formUnion(reindexed)
             if base.patched.count <= SearchBase.patchLimit(notes: index.notes.count),
                base.sections.count == index.notes.count,
-               base.patched.allSatisfy({ base.sections[$0] != nil && index.note(atSourcePath: $0) != nil }) {
+               base.patched.allSatisfy({ base.sections[$0] != nil && index.position(ofSourcePath: $0) != nil }) {
                 let patched = index.sourcePaths.filter(base.patched.contains)
                 let removed = patched.map { base.sections[$0]! }.sorted { $0.lowerBound < $1.lowerBound }
                 let entries = patched.map { notes[$0]!.search! }
@@ -770,7 +770,7 @@ extension SiteBuilder {
 
         /// Renders `note`'s page (on a worker); nil for a note the listing does not hold, which no page is made for.
         func render(_ note: Note, scans: CodeScanner.BlockScans) throws -> Rendered? {
-            guard listing.note(atSourcePath: note.source.path) != nil else { return nil }
+            guard listing.position(ofSourcePath: note.source.path) != nil else { return nil }
             let page = renderer.page(for: note, scans: scans)
             guard let staging else { return .links(HTMLLinkChecker.PageLinks(page)) }
             let entries = SearchIndex.entries(of: note)
