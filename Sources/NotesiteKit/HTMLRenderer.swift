@@ -236,7 +236,13 @@ public struct HTMLRenderer {
             case .lineBreak:
                 out += "<br>\n"
             case .code(let s):
-                out += hooks.inlineCode(s) ?? "<code>\(Escape.text(s))</code>"
+                if let html = hooks.inlineCode(s) {
+                    out += html
+                } else {
+                    out += "<code>"
+                    out.appendEscaped(s)
+                    out += "</code>"
+                }
             case .htmlInline(let html):
                 let clean = clean(html)
                 out += clean.html
@@ -255,8 +261,15 @@ public struct HTMLRenderer {
                 footnoteReferences[number] = k
                 out += "<sup class=\"footnote-ref\"><a href=\"#\(Self.footnoteID(number))\" id=\"\(Self.footnoteReferenceID(number, k))\">\(number)</a></sup>"
             case .link(let destination, let title):
-                out += "<a href=\"\(Escape.href(rewrite(destination, false) ?? destination))\""
-                if !title.isEmpty { out += " title=\"\(Escape.attribute(title))\"" }
+                // Appended part by part: an interpolated string for each link was made only to be copied.
+                out += "<a href=\""
+                out += Escape.href(rewrite(destination, false) ?? destination)
+                out += "\""
+                if !title.isEmpty {
+                    out += " title=\""
+                    out.appendEscaped(title)
+                    out += "\""
+                }
                 out += ">"
                 renderInlines(nodes[i].children)
                 out += "</a>"
