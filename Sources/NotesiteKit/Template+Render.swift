@@ -122,17 +122,17 @@ extension Template {
                 found = Scope(value)[part]
             }
             guard let value = found else { return nil }
-            if value is String || value is Bool || value is Int || Self.plainTypes.contains(ObjectIdentifier(type(of: value))) {
-                return value
-            }
+            // By the value's type, in one set: `is` asked the runtime for a cast, once for each type.
+            if Self.plainTypes.contains(ObjectIdentifier(type(of: value))) { return value }
             if let optional = value as? any OptionalValue { return optional.wrappedValue }
             return value
         }
 
-        /// The containers pages use, which are surely not `Optional`s (asking a value whether it is one means
-        /// looking up a protocol conformance).
+        /// The values and containers pages use, which are surely not `Optional`s (asking a value whether it is one
+        /// means looking up a protocol conformance).
         private static let plainTypes: Set<ObjectIdentifier> = [
-            ObjectIdentifier([String: Any].self), ObjectIdentifier([[String: Any]].self),
+            ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self),
+            ObjectIdentifier(HTMLOutput.self), ObjectIdentifier([String: Any].self), ObjectIdentifier([[String: Any]].self),
             ObjectIdentifier([String: String].self), ObjectIdentifier([[String: String]].self), ObjectIdentifier([String].self),
         ]
 
