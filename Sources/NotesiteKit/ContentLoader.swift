@@ -239,9 +239,9 @@ public struct ContentLoader: Sendable {
 
     /// The start of the note at `path`, far enough to hold its front matter: up to the front matter's closing line
     /// when its first `limit` bytes hold it; otherwise the whole lines of those bytes, or all of the note when the
-    /// front matter goes on past them (or the file is shorter). nil when the file is
-    /// not a readable note; `read` tells why. For listing every note before any is parsed: the front matter is
-    /// at the top, and a note's text is read whole only once.
+    /// front matter goes on past them (or the file is shorter). nil when the file is not a readable note; `read`
+    /// tells why. For listing every note before any is parsed: the front matter is at the top, and a note's text
+    /// is read whole only once.
     public func readFrontMatter(_ path: String, limit: Int = frontMatterLimit) -> SourceFile? {
         guard case .file = inspect(path), case .success(var bytes) = Self.contents(ofFile: rootPath + "/" + path, upTo: limit)
         else { return nil }

@@ -909,13 +909,13 @@ public struct SearchIndex: Sendable {
                     if i > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: "\n")) }
                     if JSON.firstToEscape(in: word, from: 0) == nil {
                         put(UInt8(ascii: "\""))
-                        p.update(from: word.baseAddress!, count: word.count)
+                        p.initialize(from: word.baseAddress!, count: word.count)
                         p += word.count
                         put(UInt8(ascii: "\""))
                     } else {
                         var escaped: [UInt8] = []
                         JSON.append(word, to: &escaped)
-                        p.update(from: escaped, count: escaped.count)
+                        p.initialize(from: escaped, count: escaped.count)
                         p += escaped.count
                     }
                     put(UInt8(ascii: ":")); put(UInt8(ascii: " ")); put(UInt8(ascii: "["))
