@@ -420,38 +420,46 @@ public struct SearchIndex: Sendable {
                                   url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), utf8Text: text,
                                   shard: shard(of: note)))
         }
-        for block in note.document.children {
-            if case .heading = block.kind {
-                flush()
-                let heading = headingIndex < note.headings.count ? note.headings[headingIndex] : nil
-                headingIndex += 1
-                current = (heading?.text ?? block.plainText, heading?.id, [])
-            } else {
-                appendText(of: block, to: &current.text)
-                current.text.append(UInt8(ascii: "\n"))
+        note.document.children.withUnsafeBufferPointer { blocks in
+            for i in blocks.indices {
+                let block = blocks.baseAddress! + i
+                if case .heading = block.pointee.kind {
+                    flush()
+                    let heading = headingIndex < note.headings.count ? note.headings[headingIndex] : nil
+                    headingIndex += 1
+                    current = (heading?.text ?? block.pointee.plainText, heading?.id, [])
+                } else {
+                    appendText(at: block, to: &current.text)
+                    current.text.append(UInt8(ascii: "\n"))
+                }
             }
         }
         flush()
         return result
     }
 
-    /// Appends the text a reader sees in `block`: a code block's code, nothing for raw HTML, and the plain text of
-    /// the paragraphs, headings and table cells inside anything else, one space between neighbours. Straight
-    /// into the section's text, rather than a string for each part joined into another for each block.
-    private static func appendText(of block: MarkdownNode, to out: inout [UInt8]) {
-        switch block.kind {
+    /// Appends the text a reader sees in the block at `block`: a code block's code, nothing for raw HTML, and the
+    /// plain text of the paragraphs, headings and table cells inside anything else, one space between neighbours.
+    /// Straight into the section's text, rather than a string for each part joined into another for each block.
+    /// The blocks are read where they are in their parents' lists: a loop over a list copied each block, retaining
+    /// and releasing its text and its own children, and so did a method called on a block in a list.
+    private static func appendText(at block: UnsafePointer<MarkdownNode>, to out: inout [UInt8]) {
+        switch block.pointee.kind {
         case .codeBlock(_, var code): code.withUTF8 { out.append(contentsOf: $0) }
         case .htmlBlock: break
         default:
-            guard !block.children.isEmpty else {
-                block.appendPlainText(to: &out)
+            guard !block.pointee.children.isEmpty else {
+                MarkdownNode.appendPlainText(of: block, to: &out)
                 return
             }
-            for (i, child) in block.children.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: " ")) }
-                switch child.kind {
-                case .paragraph, .heading, .tableCell: child.appendPlainText(to: &out)
-                default: appendText(of: child, to: &out)
+            block.pointee.children.withUnsafeBufferPointer { children in
+                for i in children.indices {
+                    if i > 0 { out.append(UInt8(ascii: " ")) }
+                    let child = children.baseAddress! + i
+                    switch child.pointee.kind {
+                    case .paragraph, .heading, .tableCell: MarkdownNode.appendPlainText(of: child, to: &out)
+                    default: appendText(at: child, to: &out)
+                    }
                 }
             }
         }
