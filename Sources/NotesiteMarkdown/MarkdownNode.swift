@@ -83,33 +83,19 @@ extension MarkdownNode {
         case .text(let s), .code(let s): out += s
         case .softBreak, .lineBreak: out += " "
         case .image, .footnoteReference: break
-        default: children.withUnsafeBufferPointer { for i in $0.indices { Self.appendPlainText(of: $0.baseAddress! + i, to: &out) } }
-        }
-    }
-
-    private static func appendPlainText(of node: UnsafePointer<MarkdownNode>, to out: inout String) {
-        switch node.pointee.kind {
-        case .text(let s), .code(let s): out += s
-        case .softBreak, .lineBreak: out += " "
-        case .image, .footnoteReference: break
-        default:
-            node.pointee.children.withUnsafeBufferPointer { for i in $0.indices { appendPlainText(of: $0.baseAddress! + i, to: &out) } }
+        default: for child in children { child.appendPlainText(to: &out) }
         }
     }
 
     /// `appendPlainText(to:)` as UTF-8 bytes (copied from each text's contiguous bytes, which is quicker than
     /// through its `utf8` view).
     public func appendPlainText(to out: inout [UInt8]) {
-        switch kind {
-        case .text(var s), .code(var s): s.withUTF8 { out.append(contentsOf: $0) }
-        case .softBreak, .lineBreak: out.append(UInt8(ascii: " "))
-        case .image, .footnoteReference: break
-        default: children.withUnsafeBufferPointer { for i in $0.indices { Self.appendPlainText(of: $0.baseAddress! + i, to: &out) } }
-        }
+        withUnsafePointer(to: self) { Self.appendPlainText(of: $0, to: &out) }
     }
 
-    /// `appendPlainText(to:)` for the node at `node`, read in place: a loop over `children` copied each child,
-    /// retaining and releasing its text and its own children, and so does a method called on a node in an array.
+    /// `appendPlainText(to:)` as UTF-8 bytes for the node at `node`, its children read in place: a loop over
+    /// `children` copied each child, retaining and releasing its text and its own children, and so does a method
+    /// called on a node in an array.
     public static func appendPlainText(of node: UnsafePointer<MarkdownNode>, to out: inout [UInt8]) {
         switch node.pointee.kind {
         case .text(var s), .code(var s): s.withUTF8 { out.append(contentsOf: $0) }
