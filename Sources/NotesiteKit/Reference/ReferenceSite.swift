@@ -25,6 +25,23 @@ public struct ReferenceSite: Sendable {
     /// Every note's mentions, by the note's position in the index.
     private let perNote: [[Mention]]
 
+    /// Calls `body` with each note of `group` in turn: its position in the index, the range of its mentions in
+    /// `group`, and its list of mentions from `lists`, read where they are. A copy of each mention retained and
+    /// released its strings, which the reference's pages and `symbols.json` read at the same time on both threads.
+    private static func forEachNote(of group: SymbolMentions, in lists: [[Mention]],
+                                    _ body: (_ note: Int, _ range: Range<Int>, _ mentions: UnsafeBufferPointer<Mention>) -> Void) {
+        lists.withUnsafeBufferPointer { lists in
+            var k = 0
+            while k < group.count {
+                let note = group.notes[k]
+                var end = k + 1
+                while end < group.count, group.notes[end] == note { end += 1 }
+                lists[note].withUnsafeBufferPointer { body(note, k..<end, $0) }
+                k = end
+            }
+        }
+    }
+
     /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
     private struct NoteLink: Sendable {
         /// The note's page relative to the reference's folder, escaped.
@@ -253,31 +270,19 @@ public struct ReferenceSite: Sendable {
         // The sections of the note being read, in the order first met: the place of its first mention and of the
         // first with each spelling.
         var sections: [(first: Int, spellings: [Int])] = []
-        lists.withUnsafeBufferPointer { lists in
-            // One note's mentions at a time, read where they are in its list: a copy of each mention retained and
-            // released its strings, which `symbols.json` reads at the same time on another thread.
-            var k = 0
-            while k < group.count {
-                let note = group.notes[k]
-                var end = k + 1
-                while end < group.count, group.notes[end] == note { end += 1 }
-                lists[note].withUnsafeBufferPointer { mentions in
-                    sections.removeAll(keepingCapacity: true)
-                    for j in k..<end {
-                        let place = group.places[j]
-                        if let i = sections.firstIndex(where: { Self.sameHeading(mentions[$0.first].headingID, mentions[place].headingID) }) {
-                            if !sections[i].spellings.contains(where: { mentions[$0].spelling == mentions[place].spelling }) {
-                                sections[i].spellings.append(place)
-                            }
-                        } else {
-                            sections.append((place, [place]))
-                        }
+        Self.forEachNote(of: group, in: lists) { note, range, mentions in
+            sections.removeAll(keepingCapacity: true)
+            for j in range {
+                let place = group.places[j]
+                if let i = sections.firstIndex(where: { Self.sameHeading(mentions[$0.first].headingID, mentions[place].headingID) }) {
+                    if !sections[i].spellings.contains(where: { mentions[$0].spelling == mentions[place].spelling }) {
+                        sections[i].spellings.append(place)
                     }
-                    appendItems(sections, of: mentions, note: note, link: links[note], showSpellings: showSpellings, name: name,
-                                to: &html)
+                } else {
+                    sections.append((place, [place]))
                 }
-                k = end
             }
+            appendItems(sections, of: mentions, note: note, link: links[note], showSpellings: showSpellings, name: name, to: &html)
         }
         return html
     }
@@ -362,60 +367,47 @@ public struct ReferenceSite: Sendable {
         out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
         out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
         var prefix: [UInt8] = []
-        pageBytes.withUnsafeBufferPointer { pageBytes in
-        perNote.withUnsafeBufferPointer { perNote in
-            for (i, symbol) in data.symbols.symbols.enumerated() {
-                out += (i == 0 ? "\n" : ",\n").utf8
-                out += "    {\"id\": ".utf8
-                JSON.append(symbol.id, to: &out)
-                out += ", \"swift\": ".utf8
-                JSON.append(symbol.swift, to: &out)
-                out += ", \"kind\": ".utf8
-                JSON.append(symbol.kind.rawValue, to: &out)
-                out += ", \"url\": ".utf8
-                JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
-                out += ", \"mentions\": [".utf8
-                let group = bySymbol[symbol.id] ?? SymbolMentions()
-                // One note's mentions at a time, read where they are: a copy of each mention retained and released
-                // its strings, which the reference's pages read at the same time on the other threads.
-                var k = 0
-                while k < group.count {
-                    let note = group.notes[k]
-                    var end = k + 1
-                    while end < group.count, group.notes[end] == note { end += 1 }
-                    perNote[note].withUnsafeBufferPointer { mentions in
-                        var previous: Int?
-                        for j in k..<end {
-                            let place = group.places[j]
-                            out += (j == 0 ? "\n" : ",\n").utf8
-                            // A mention's fields up to its line, kept for the next: a section usually names an API
-                            // more than once, in the same spelling, and those mentions differ in their line alone.
-                            // Told apart by their bytes, as they are written: `==` on strings would take two
-                            // spellings of one text (composed and decomposed) for the same.
-                            let same = previous.map { p in
-                                mentions[p].spelling.hasSameBytes(as: mentions[place].spelling)
-                                    && Self.sameHeading(mentions[p].headingID, mentions[place].headingID)
-                            } ?? false
-                            if !same {
-                                let start = note == 0 ? 0 : pageEnds[2 * note - 1]
-                                prefix.removeAll(keepingCapacity: true)
-                                prefix += UnsafeBufferPointer(rebasing: pageBytes[start..<pageEnds[2 * note]])
-                                if let headingID = mentions[place].headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
-                                prefix += UnsafeBufferPointer(rebasing: pageBytes[pageEnds[2 * note]..<pageEnds[2 * note + 1]])
-                                JSON.append(mentions[place].spelling, to: &prefix)
-                                prefix += ", \"line\": ".utf8
-                                previous = place
-                            }
-                            out += prefix
-                            JSON.appendDecimal(mentions[place].location.line, to: &out)
-                            out.append(UInt8(ascii: "}"))
-                        }
+        for (i, symbol) in data.symbols.symbols.enumerated() {
+            out += (i == 0 ? "\n" : ",\n").utf8
+            out += "    {\"id\": ".utf8
+            JSON.append(symbol.id, to: &out)
+            out += ", \"swift\": ".utf8
+            JSON.append(symbol.swift, to: &out)
+            out += ", \"kind\": ".utf8
+            JSON.append(symbol.kind.rawValue, to: &out)
+            out += ", \"url\": ".utf8
+            JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
+            out += ", \"mentions\": [".utf8
+            let group = bySymbol[symbol.id] ?? SymbolMentions()
+            Self.forEachNote(of: group, in: perNote) { note, range, mentions in
+                var previous: Int?
+                for j in range {
+                    let place = group.places[j]
+                    out += (j == 0 ? "\n" : ",\n").utf8
+                    // A mention's fields up to its line, kept for the next: a section usually names an API
+                    // more than once, in the same spelling, and those mentions differ in their line alone.
+                    // Told apart by their bytes, as they are written: `==` on strings would take two
+                    // spellings of one text (composed and decomposed) for the same.
+                    let same = previous.map { p in
+                        mentions[p].spelling.hasSameBytes(as: mentions[place].spelling)
+                            && Self.sameHeading(mentions[p].headingID, mentions[place].headingID)
+                    } ?? false
+                    if !same {
+                        let start = note == 0 ? 0 : pageEnds[2 * note - 1]
+                        prefix.removeAll(keepingCapacity: true)
+                        prefix += pageBytes[start..<pageEnds[2 * note]]
+                        if let headingID = mentions[place].headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
+                        prefix += pageBytes[pageEnds[2 * note]..<pageEnds[2 * note + 1]]
+                        JSON.append(mentions[place].spelling, to: &prefix)
+                        prefix += ", \"line\": ".utf8
+                        previous = place
                     }
-                    k = end
+                    out += prefix
+                    JSON.appendDecimal(mentions[place].location.line, to: &out)
+                    out.append(UInt8(ascii: "}"))
                 }
-                out += (group.count == 0 ? "]}" : "\n    ]}").utf8
             }
-        }
+            out += (group.count == 0 ? "]}" : "\n    ]}").utf8
         }
         out += "\n  ]\n}\n".utf8
         return out
