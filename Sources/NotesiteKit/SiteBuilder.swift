@@ -210,6 +210,7 @@ public final class SiteBuilder {
         if !data.isEmpty {
             try templates.require(TemplateSet.referenceTemplates, displayPath: options.templatesDisplay)
         }
+        if listing != nil { lap("load+list") }
         var touched: Set<String> = []
         var assetsChanged: Set<String> = []
         // A builder that runs once renders each page in the pass that parses its note (see `PageStream`).
