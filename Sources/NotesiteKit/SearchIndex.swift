@@ -539,206 +539,54 @@ public struct SearchIndex: Sendable {
     }
 
     /// `forEachToken(in:_:)` over UTF-8 bytes, which must be valid UTF-8 (they are read without checks).
-    ///
-    /// Most text is runs of three kinds that are told apart without the Unicode tables: words of ASCII and Russian
-    /// letters, runs of CJK ideographs, and the punctuation between them (`separatorTable`). Such a run is read
-    /// straight from `bytes` and handed out as a slice of them (a word with capitals, lowercased into a scratch
-    /// buffer): a word's bytes are not copied one at a time, and a pair of ideographs is where it stands. Anything else (`ё`, accented or Greek letters, kana, an
-    /// ideograph outside the common block) goes one scalar at a time through `Tokenizer`, which is what
-    /// `forEachTokenByScalar` does throughout: the two give the same tokens for all text (a test holds them to it).
     static func forEachToken(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
         var tokenizer = Tokenizer()
         var lower: [Unicode.Scalar] = []
-        var scratch = Buffer<UInt8>(capacity: 64)
-        let n = bytes.count
-        let separators = Self.separators
-        var i = 0
-        while i < n {
-            if !tokenizer.isEmpty {
-                // A word or run that took the general path goes on there until something ends it.
-                i = tokenizer.step(base, at: i, lower: &lower, body)
-                continue
-            }
-            let b0 = base[i]
-            if b0 < 0x80 {
-                if Self.asciiClass(b0) == 0 {
+        do {
+            guard let base = bytes.baseAddress else { return }
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b0 = UInt32(base[i])
+                let value: UInt32
+                if b0 < 0x80 {
                     i += 1
-                } else {
-                    i = scanWord(base, from: i, count: n, separators: separators, into: &tokenizer, scratch: &scratch, body)
-                }
-            } else if (b0 == 0xD0 || b0 == 0xD1) && Self.isRussianLetter(b0, base[i + 1]) {
-                i = scanWord(base, from: i, count: n, separators: separators, into: &tokenizer, scratch: &scratch, body)
-            } else if Self.isIdeograph(base + i) {
-                i = scanIdeographs(base, from: i, count: n, separators: separators, into: &tokenizer, body)
-            } else if let length = Self.separatorLength(base + i, separators) {
-                i += length
-            } else {
-                i = tokenizer.step(base, at: i, lower: &lower, body)
-            }
-        }
-        tokenizer.end(body)
-    }
-
-    /// The tokens one scalar at a time, through `Tokenizer` only: what `forEachToken(inUTF8:_:)` must give.
-    static func forEachTokenByScalar(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let base = bytes.baseAddress else { return }
-        var tokenizer = Tokenizer()
-        var lower: [Unicode.Scalar] = []
-        var i = 0
-        while i < bytes.count { i = tokenizer.step(base, at: i, lower: &lower, body) }
-        tokenizer.end(body)
-    }
-
-    /// Reads the word of ASCII letters, digits, `_` and Russian letters (`А`–`я`, not `ё`) that starts at `start`,
-    /// and hands it out when something the fast path knows ends it. Where it meets another letter, the word so far
-    /// goes to `tokenizer`, which goes on from there. Returns where reading stopped.
-    private static func scanWord(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
-                                 separators: UnsafePointer<UInt8>, into tokenizer: inout Tokenizer,
-                                 scratch: inout Buffer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
-        var j = start
-        var capitals = false
-        var handOver = false
-        while j < n {
-            let b = base[j]
-            if b < 0x80 {
-                let kind = asciiClass(b)
-                if kind == 0 { break }
-                capitals = capitals || kind == 2
-                j += 1
-            } else if (b == 0xD0 || b == 0xD1) && isRussianLetter(b, base[j + 1]) {
-                capitals = capitals || (b == 0xD0 && base[j + 1] < 0xB0)
-                j += 2
-            } else {
-                handOver = !isIdeograph(base + j) && separatorLength(base + j, separators) == nil
-                break
-            }
-        }
-        let word: UnsafeBufferPointer<UInt8>
-        if capitals {
-            scratch.removeAll()
-            var k = start
-            while k < j {
-                let b = base[k]
-                if b < 0x80 {
-                    scratch.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
-                    k += 1
-                } else {
-                    let b1 = base[k + 1]
-                    if b == 0xD0 && b1 < 0xA0 {
-                        // `А`–`П` (D0 90–9F) to `а`–`п` (D0 B0–BF).
-                        scratch.append(0xD0)
-                        scratch.append(b1 + 0x20)
-                    } else if b == 0xD0 && b1 < 0xB0 {
-                        // `Р`–`Я` (D0 A0–AF) to `р`–`я` (D1 80–8F).
-                        scratch.append(0xD1)
-                        scratch.append(b1 - 0x20)
-                    } else {
-                        scratch.append(b)
-                        scratch.append(b1)
+                    tokenizer.addASCII(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0), body)
+                    continue
+                } else if b0 < 0xE0 {
+                    value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
+                    i += 2
+                    if value >= 0x410 && value <= 0x44F {
+                        // The Russian alphabet but `ё`: `А`–`Я` lowercase to `а`–`я`, 0x20 on.
+                        tokenizer.addCyrillic(value < 0x430 ? value + 0x20 : value, body)
+                        continue
                     }
-                    k += 2
+                } else if b0 < 0xF0 {
+                    value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
+                    i += 3
+                    if value >= 0x4E00 && value <= 0x9FFF {
+                        // A CJK ideograph (lowercase already): its three bytes go into the run as they are.
+                        tokenizer.addIdeograph(base + i - 3, body)
+                        continue
+                    }
+                } else {
+                    value = (b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12 | UInt32(base[i + 2] & 0x3F) << 6
+                        | UInt32(base[i + 3] & 0x3F)
+                    i += 4
                 }
-            }
-            word = scratch.elements(0..<scratch.count)
-        } else {
-            word = UnsafeBufferPointer(start: base + start, count: j - start)
-        }
-        if handOver {
-            tokenizer.appendToWord(word)
-        } else {
-            body(word)
-        }
-        return j
-    }
-
-    /// Reads the run of CJK ideographs (U+4E00–U+9FFF) that starts at `start` and hands out each pair of
-    /// neighbours, or the one character, as the bytes where they stand; or hands the run to `tokenizer` where it
-    /// goes on with a character the fast path does not know. Returns where reading stopped.
-    private static func scanIdeographs(_ base: UnsafePointer<UInt8>, from start: Int, count n: Int,
-                                       separators: UnsafePointer<UInt8>, into tokenizer: inout Tokenizer,
-                                       _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
-        var j = start + 3
-        while j < n && isIdeograph(base + j) { j += 3 }
-        let characters = (j - start) / 3
-        if j < n {
-            let b = base[j]
-            let known = b < 0x80 || ((b == 0xD0 || b == 0xD1) && isRussianLetter(b, base[j + 1]))
-                || separatorLength(base + j, separators) != nil
-            if !known {
-                tokenizer.appendToRun(base + start, characters: characters)
-                return j
+                if value >= 0x430 && value <= 0x45F && value != 0x451 {
+                    // Lowercase Cyrillic lowercases to itself.
+                    tokenizer.add(value, body)
+                    continue
+                }
+                // The bytes are valid UTF-8, so every sequence decodes to a scalar.
+                lower.removeAll(keepingCapacity: true)
+                lowered(Unicode.Scalar(value)!, into: &lower)
+                for scalar in lower { tokenizer.add(scalar.value, body) }
             }
         }
-        if characters == 1 {
-            body(UnsafeBufferPointer(start: base + start, count: 3))
-        } else {
-            for k in 0..<(characters - 1) {
-                body(UnsafeBufferPointer(start: base + start + 3 * k, count: 6))
-            }
-        }
-        return j
+        tokenizer.end(body)
     }
-
-    /// 0 for an ASCII byte that parts words, 1 for a lowercase letter, digit or `_`, 2 for a capital.
-    @inline(__always)
-    private static func asciiClass(_ b: UInt8) -> UInt8 {
-        if b &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F { return 1 }
-        return b &- 0x41 < 26 ? 2 : 0
-    }
-
-    /// Whether the two bytes (a lead of D0 or D1) are `А`–`я` (U+0410–U+044F): not `Ѐ`–`Џ`, not `ѐ`–`џ`, whose
-    /// `ё` folds into `е`.
-    @inline(__always)
-    private static func isRussianLetter(_ b0: UInt8, _ b1: UInt8) -> Bool {
-        b0 == 0xD0 ? b1 >= 0x90 : b1 < 0x90
-    }
-
-    /// Whether the (valid UTF-8) bytes at `p` start a CJK ideograph of U+4E00–U+9FFF: E4 B8 80 to E9 BF BF.
-    @inline(__always)
-    private static func isIdeograph(_ p: UnsafePointer<UInt8>) -> Bool {
-        let b0 = p[0]
-        return b0 &- 0xE5 < 5 || (b0 == 0xE4 && p[1] >= 0xB8)
-    }
-
-    /// The length of the character at `p` when it is in `separatorTable` and parts words: punctuation of Latin-1,
-    /// General Punctuation, CJK punctuation and the fullwidth forms. nil for anything else.
-    @inline(__always)
-    private static func separatorLength(_ p: UnsafePointer<UInt8>, _ separators: UnsafePointer<UInt8>) -> Int? {
-        let b0 = p[0]
-        let slot: Int
-        if b0 == 0xC2 {
-            slot = Int(p[1]) - 0x80
-        } else if b0 == 0xE2 && p[1] == 0x80 || b0 == 0xE2 && p[1] == 0x81 && p[2] < 0xB0 {
-            slot = 64 + (Int(p[1]) - 0x80) << 6 + Int(p[2]) - 0x80
-        } else if b0 == 0xE3 && p[1] == 0x80 {
-            slot = 176 + Int(p[2]) - 0x80
-        } else if b0 == 0xEF && (p[1] == 0xBC || p[1] == 0xBD) {
-            slot = 240 + (Int(p[1]) - 0xBC) << 6 + Int(p[2]) - 0x80
-        } else {
-            return nil
-        }
-        return separators[slot] != 0 ? (b0 == 0xC2 ? 2 : 3) : nil
-    }
-
-    /// The scalars `separatorLength` looks up, in its slots: U+0080–U+00BF, U+2000–U+206F, U+3000–U+303F and
-    /// U+FF00–U+FF7F.
-    static let separatorBlocks: [ClosedRange<UInt32>] = [0x80...0xBF, 0x2000...0x206F, 0x3000...0x303F, 0xFF00...0xFF7F]
-
-    /// For each scalar of `separatorBlocks`, 1 when the general path parts words at it (every scalar it lowercases
-    /// to is neither a letter nor a number nor `_`), worked out by that path's own rules.
-    static let separatorTable: [UInt8] = separatorBlocks.flatMap { $0 }.map { value in
-        var lowered: [Unicode.Scalar] = []
-        Self.lowered(Unicode.Scalar(value)!, into: &lowered)
-        return lowered.allSatisfy { Tokenizer.parts(at: $0.value) } ? 1 : 0
-    }
-
-    /// `separatorTable` where the tokenizer reads it, kept for the life of the process.
-    nonisolated(unsafe) private static let separators: UnsafePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: separatorTable.count)
-        table.initialize(from: separatorTable, count: separatorTable.count)
-        return UnsafePointer(table)
-    }()
 
     /// The words and character pairs being put together, one lowercased scalar at a time. Words and the run of
     /// wide-script characters are kept as UTF-8, and a pair of neighbouring characters is a slice of the run's
@@ -748,71 +596,6 @@ public struct SearchIndex: Sendable {
         /// The run of wide-script characters since the last word or break, and where each character starts in it.
         private var han = Buffer<UInt8>(capacity: 256)
         private var hanStarts = Buffer<Int>(capacity: 64)
-
-        /// No word or run is being put together.
-        var isEmpty: Bool { word.count == 0 && hanStarts.count == 0 }
-
-        /// Takes the scalar that starts at `i` in valid UTF-8 and returns where the next one starts.
-        mutating func step(_ base: UnsafePointer<UInt8>, at i: Int, lower: inout [Unicode.Scalar],
-                           _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
-            let b0 = UInt32(base[i])
-            let value: UInt32
-            let next: Int
-            if b0 < 0x80 {
-                addASCII(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0), body)
-                return i + 1
-            } else if b0 < 0xE0 {
-                value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
-                next = i + 2
-                if value >= 0x410 && value <= 0x44F {
-                    // The Russian alphabet but `ё`: `А`–`Я` lowercase to `а`–`я`, 0x20 on.
-                    addCyrillic(value < 0x430 ? value + 0x20 : value, body)
-                    return next
-                }
-            } else if b0 < 0xF0 {
-                value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
-                next = i + 3
-                if value >= 0x4E00 && value <= 0x9FFF {
-                    // A CJK ideograph (lowercase already): its three bytes go into the run as they are.
-                    addIdeograph(base + i, body)
-                    return next
-                }
-            } else {
-                value = (b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12 | UInt32(base[i + 2] & 0x3F) << 6
-                    | UInt32(base[i + 3] & 0x3F)
-                next = i + 4
-            }
-            if value >= 0x430 && value <= 0x45F && value != 0x451 {
-                // Lowercase Cyrillic lowercases to itself.
-                add(value, body)
-                return next
-            }
-            // The bytes are valid UTF-8, so every sequence decodes to a scalar.
-            lower.removeAll(keepingCapacity: true)
-            lowered(Unicode.Scalar(value)!, into: &lower)
-            for scalar in lower { add(scalar.value, body) }
-            return next
-        }
-
-        /// Whether `add` parts words at the lowercased scalar `v`.
-        static func parts(at v: UInt32) -> Bool {
-            if v < 0x80 {
-                return !((v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F)
-            }
-            if v >= 0x430 && v <= 0x45F { return false }
-            return !isLetterOrNumber(Unicode.Scalar(v)!)
-        }
-
-        /// Lowercased letters of a word, as UTF-8, that the fast path read before a letter it hands over here.
-        mutating func appendToWord(_ bytes: UnsafeBufferPointer<UInt8>) {
-            word.append(contentsOf: bytes.baseAddress!, count: bytes.count)
-        }
-
-        /// `characters` CJK ideographs of three bytes each, at `bytes`, that start a run the fast path hands over.
-        mutating func appendToRun(_ bytes: UnsafePointer<UInt8>, characters: Int) {
-            for k in 0..<characters { hanStarts.append(han.count + 3 * k) }
-            han.append(contentsOf: bytes, count: 3 * characters)
-        }
 
         /// An ASCII byte, lowercased.
         @inline(__always)

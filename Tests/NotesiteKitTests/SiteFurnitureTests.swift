@@ -137,42 +137,6 @@ import Testing
         #expect(SearchIndex.tokens("x " + characters.joined() + "。y") == ["x"] + pairs + ["y"])
     }
 
-    /// The tokens as the general path alone finds them, one scalar at a time.
-    private static func tokensByScalar(_ text: String) -> [String] {
-        var text = text, result: [String] = []
-        text.withUTF8 { SearchIndex.forEachTokenByScalar(inUTF8: $0) { result.append(String(decoding: $0, as: UTF8.self)) } }
-        return result
-    }
-
-    /// The fast path for words, ideograph runs and punctuation gives what the general path gives, on random text
-    /// drawn from what sits at the edges of its ranges: capitals of both alphabets, `Ё`/`ё` and the rest of
-    /// U+0400–U+045F, the first and last common ideographs and their neighbours, fullwidth letters and digits,
-    /// Latin-1 letters among its punctuation, kana, Hangul, four-byte characters and combining marks.
-    @Test func theFastPathGivesWhatTheGeneralPathGives() {
-        let alphabet = ["a", "Z", "q", "7", "_", " ", "\n", "-", ".", "'", "@", "Жы", "ПРЯ", "АЯ", "ая", "Ё", "ё", "Ѐ", "Џ",
-                        "ѐ", "џ", "Ѡ", "Ґ", "ґ", "收", "起", "\u{4E00}", "\u{9FFF}", "\u{4DFF}", "\u{A000}", "\u{3400}", "，",
-                        "。", "、", "（", "）", "\u{3000}", "々", "〇", "〡", "ー", "あ", "カ", "Ａ", "ｚ", "０", "ｶ", "\u{FF01}",
-                        "\u{FF5E}", "é", "É", "ª", "µ", "²", "\u{A0}", "«", "»", "\u{AD}", "—", "…", "“", "\u{200D}",
-                        "\u{2070}", "ⁱ", "İ", "K", "Λ", "ß", "한", "𠮷", "😀", "\u{301}", "\u{FEFF}", "\u{2028}"]
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<5000 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
-            #expect(SearchIndex.tokens(text) == Self.tokensByScalar(text), "\(text.debugDescription)")
-        }
-    }
-
-    /// Every scalar of the blocks whose punctuation the fast path knows, between letters of each kind.
-    @Test func everyScalarOfThePunctuationBlocksTakesTheGeneralPathsPart() {
-        for block in SearchIndex.separatorBlocks {
-            for value in block {
-                let scalar = String(Unicode.Scalar(value)!)
-                for text in ["aB\(scalar)cd", "Жы\(scalar)Ая", "收起\(scalar)与展", "\(scalar)x", "收\(scalar)", "x\(scalar)"] {
-                    #expect(SearchIndex.tokens(text) == Self.tokensByScalar(text), "U+\(String(value, radix: 16)) in \(text)")
-                }
-            }
-        }
-    }
-
     /// A section's text, put together as bytes, is trimmed as `trimmingWhitespace` trims a string, also where the
     /// whitespace at an end is not ASCII or shares a character with what is next to it.
     @Test func sectionTextIsTrimmedAsAStringIs() {
