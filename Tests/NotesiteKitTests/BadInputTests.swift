@@ -180,6 +180,25 @@ import Testing
         #expect(!written.contains { $0.contains("leak") || $0.contains("secret") || $0.contains("outside") })
     }
 
+    /// The content folder's list: notes at every depth and images beside them; a link to a folder inside is not
+    /// a second way into the folder; a folder named like a note is listed as one (which cannot be read) and its
+    /// contents too; hidden folders and backups are passed over.
+    @Test func theContentFolderIsListedWithoutFollowingLinks() throws {
+        let site = try site(with: ["notes/ru/deep/er/a.md": Data(Self.frontMatter.utf8), "notes/ru/deep/x.png": Data([1]),
+                                   "notes/.git/b.md": Data([1]), "notes/en/c.md~": Data([1]), "notes/en/odd.md/d.md": Data([1]),
+                                   "notes/en/odd.md/y.png": Data([1])])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/zh").path, withDestinationPath: "ru/deep")
+        let tree = try ContentLoader(root: site.content, displayRoot: "content").load()
+        #expect(tree.notes == ["notes/en/good.md", "notes/en/odd.md", "notes/en/odd.md/d.md", "notes/ru/deep/er/a.md"])
+        #expect(tree.assets == ["en/odd.md/y.png", "ru/deep/x.png"])
+        #expect(tree.diagnostics.isEmpty)
+        let entries = try #require(ContentLoader.entries(ofFolder: site.content.appendingPathComponent("notes").path))
+        #expect(entries.map(\.name).sorted() == [".git", "en", "ru", "zh"])
+        #expect(entries.filter(\.isFolder).map(\.name).sorted() == [".git", "en", "ru"])
+        #expect(ContentLoader.entries(ofFolder: site.content.appendingPathComponent("notes/none").path) == nil)
+    }
+
     @Test func unreadableEntriesAreReportedAndNeverBlock() throws {
         let site = try site(with: [:])
         let notes = site.content.appendingPathComponent("notes/en")
