@@ -243,10 +243,18 @@ public struct ContentLoader: Sendable {
     /// done by the time the notes are read. Whole files, up to `budget` bytes in all (so that a notebook larger
     /// than the memory that caches it does not push out its own start), then only the start of each, which
     /// listing the notes reads. Does nothing where the system takes no such advice.
+    ///
+    /// When the start of every one of some 32 notes spread through the list is in the cache already (a build
+    /// after another, or of a folder just written), the notes are taken to be cached and nothing is asked: the
+    /// asking took 30 ms at the start of a 10,000-note build, on a third thread beside the two listing the notes.
     public func prefetch(_ paths: [String], budget: Int = 1 << 30) {
         #if os(Linux)
         guard !paths.isEmpty else { return }
         let rootPath = rootPath
+        let step = max(1, paths.count / 32)
+        if stride(from: 0, to: paths.count, by: step).allSatisfy({ Self.startIsCached(rootPath + "/" + paths[$0]) == true }) {
+            return
+        }
         let thread = Thread {
             var left = budget
             for path in paths {
@@ -263,6 +271,26 @@ public struct ContentLoader: Sendable {
             }
         }
         thread.start()
+        #endif
+    }
+
+    /// Whether the first page of the regular file at `path` is in the system's file cache; nil when that cannot
+    /// be told (not a regular file, empty, or not mappable). Maps the page without touching it, so nothing is read.
+    static func startIsCached(_ path: String) -> Bool? {
+        #if os(Linux)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let mapped = mmap(nil, page, PROT_READ, MAP_SHARED, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        defer { munmap(mapped, page) }
+        var resident: UInt8 = 0
+        guard mincore(mapped, page, &resident) == 0 else { return nil }
+        return resident & 1 == 1
+        #else
+        return nil
         #endif
     }
 

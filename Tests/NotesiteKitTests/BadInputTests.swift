@@ -75,6 +75,30 @@ import Testing
         #expect(throws: (any Error).self) { try ContentLoader.contents(ofFile: site.content.appendingPathComponent("none").path).get() }
     }
 
+    /// Whether a note's start is cached is told from its first page, mapped and not read; a file just written is
+    /// cached, and one dropped from the cache is not (where the file system keeps files anywhere but in memory).
+    /// Anything but a non-empty regular file has no answer, and a pipe is never opened for reading.
+    @Test func aNotesStartIsCachedOrNot() throws {
+        let site = try ScratchSite(fixture: nil)
+        let url = site.content.appendingPathComponent("note.md")
+        try Data(repeating: 0x61, count: 10_000).write(to: url)
+        #expect(ContentLoader.startIsCached(url.path) == true)
+        let descriptor = open(url.path, O_RDONLY)
+        #expect(fsync(descriptor) == 0 && posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED) == 0)
+        close(descriptor)
+        // The file system of the longest mount point the file is under, from /proc/mounts.
+        let mounts = try String(contentsOfFile: "/proc/mounts", encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ") }
+        let path = url.resolvingSymlinksInPath().path
+        let mount = mounts.filter { path.hasPrefix($0[1] == "/" ? "/" : $0[1] + "/") }.max { $0[1].count < $1[1].count }
+        let inMemory = mount.map { ["tmpfs", "ramfs"].contains($0[2]) } ?? true
+        #expect(ContentLoader.startIsCached(url.path) == (inMemory ? true : false))
+        try Data().write(to: site.content.appendingPathComponent("empty.md"))
+        #expect(mkfifo(site.content.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        for name in ["empty.md", "pipe.md", "none.md", "."] {
+            #expect(ContentLoader.startIsCached(site.content.appendingPathComponent(name).path) == nil, "\(name)")
+        }
+    }
+
     @Test func aBinaryFileNamedMdIsNotReadAsANote() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         let site = try site(with: ["notes/en/screenshot.md": Data(png + [UInt8](repeating: 0, count: 64))])
