@@ -105,7 +105,7 @@ public struct ContentLoader: Sendable {
         guard fm.fileExists(atPath: notesRoot.path) else {
             throw NotesiteError.folderMissing(role: "notes", path: join(displayRoot, "notes"))
         }
-        guard fm.isReadableFile(atPath: notesRoot.path), let top = Self.entries(ofFolder: rootPath + "/notes") else {
+        guard fm.isReadableFile(atPath: notesRoot.path), case .success(let top) = FolderEntry.list(rootPath + "/notes") else {
             throw NotesiteError.unreadable(path: join(displayRoot, "notes"), reason: "permission denied")
         }
         var notes: [String] = []
@@ -114,7 +114,7 @@ public struct ContentLoader: Sendable {
         // Folder by folder with readdir(3), links not followed: the folder's own list says which entries are
         // folders, where FileManager's enumerator made a URL and looked up each entry's type (40 ms for 10,000
         // notes, which the listing of the notes waited for).
-        var pending: [(folder: String, entries: [Self.FolderEntry])] = [("", top)]
+        var pending: [(folder: String, entries: [FolderEntry])] = [("", top)]
         while let (folder, entries) = pending.popLast() {
             for entry in entries where !Self.isIgnored(entry.name) {
                 let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
@@ -122,7 +122,7 @@ public struct ContentLoader: Sendable {
                 if entry.name.hasSuffix(".md") {
                     notes.append(path)
                     // A folder named so is listed as a note, which cannot be read, and its contents are listed too.
-                    if entry.isFolder, let inside = Self.entries(ofFolder: rootPath + "/" + path) { pending.append((relative, inside)) }
+                    if entry.kind == .folder, case .success(let inside) = FolderEntry.list(rootPath + "/" + path) { pending.append((relative, inside)) }
                     continue
                 }
                 switch inspect(path) {
@@ -130,8 +130,8 @@ public struct ContentLoader: Sendable {
                 case .problem(let diagnostic): diagnostics.append(diagnostic)
                 case .folder:
                     // A link to a folder is not followed (inspect has checked that it stays inside).
-                    guard entry.isFolder else { continue }
-                    guard access(rootPath + "/" + path, R_OK | X_OK) == 0, let inside = Self.entries(ofFolder: rootPath + "/" + path) else {
+                    guard entry.kind == .folder else { continue }
+                    guard access(rootPath + "/" + path, R_OK | X_OK) == 0, case .success(let inside) = FolderEntry.list(rootPath + "/" + path) else {
                         let reason = String(cString: strerror(errno))
                         diagnostics.append(Diagnostic(.error, "content.unreadable", file: join(displayRoot, path), at: nil,
                                                       "this folder cannot be read (\(reason)), so the notes and images in it would be left out of the site; make it readable (chmod a+rx) or move them out of it"))
@@ -146,33 +146,6 @@ public struct ContentLoader: Sendable {
         assets.sort()
         diagnostics += strayNotes()
         return ContentTree(notes: notes, assets: assets, diagnostics: diagnostics)
-    }
-
-    /// An entry of a folder's list: its name, and whether it is a folder itself (not a link to one).
-    struct FolderEntry {
-        var name: String
-        var isFolder: Bool
-    }
-
-    /// The entries of the folder at `path` but `.` and `..`; nil when it cannot be listed.
-    static func entries(ofFolder path: String) -> [FolderEntry]? {
-        guard let folder = opendir(path) else { return nil }
-        defer { closedir(folder) }
-        var entries: [FolderEntry] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                // Some file systems leave the type out of the list.
-                var info = stat()
-                isFolder = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            entries.append(FolderEntry(name: name, isFolder: isFolder))
-        }
-        return entries
     }
 
     /// Markdown files in the content folder outside `notes/` (`Content/en/a.md`), which are never built: each is

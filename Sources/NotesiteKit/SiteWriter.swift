@@ -358,7 +358,7 @@ public struct SiteWriter {
     }
 
     /// What an entry of a folder is: a regular file, a folder, or something else (a symbolic link, a pipe).
-    enum EntryKind { case file, folder, other }
+    typealias EntryKind = FolderEntry.Kind
 
     /// What is below `root`, by path relative to it: without following links, and without the entries of `root`
     /// whose names start with `.` when `skippingHidden`. By their bytes, as the file system tells names apart: two
@@ -368,28 +368,15 @@ public struct SiteWriter {
         var pending = [""]
         while let folder = pending.popLast() {
             let path = folder.isEmpty ? root : root + "/" + folder
-            guard let listing = opendir(path) else {
-                throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+            let entries: [FolderEntry]
+            switch FolderEntry.list(path) {
+            case .success(let listed): entries = listed
+            case .failure(let failure): throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure.code)))
             }
-            defer { closedir(listing) }
-            while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-                guard name != ".", name != "..", !(skippingHidden && folder.isEmpty && name.hasPrefix(".")) else { continue }
-                let child = folder.isEmpty ? name : folder + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == DT_UNKNOWN {
-                    // A file system that does not say in the listing.
-                    var info = stat()
-                    guard lstat(root + "/" + child, &info) == 0 else { continue }
-                    type = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : Int32(DT_LNK)
-                }
-                switch type {
-                case Int32(DT_DIR):
-                    found[UTF8Key(child)] = .folder
-                    pending.append(child)
-                case Int32(DT_REG): found[UTF8Key(child)] = .file
-                default: found[UTF8Key(child)] = .other
-                }
+            for entry in entries where !(skippingHidden && folder.isEmpty && entry.name.hasPrefix(".")) {
+                let child = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                found[UTF8Key(child)] = entry.kind
+                if entry.kind == .folder { pending.append(child) }
             }
         }
         return found

@@ -217,10 +217,10 @@ import Testing
         #expect(tree.notes == ["notes/en/good.md", "notes/en/odd.md", "notes/en/odd.md/d.md", "notes/ru/deep/er/a.md"])
         #expect(tree.assets == ["en/odd.md/y.png", "ru/deep/x.png"])
         #expect(tree.diagnostics.isEmpty)
-        let entries = try #require(ContentLoader.entries(ofFolder: site.content.appendingPathComponent("notes").path))
-        #expect(entries.map(\.name).sorted() == [".git", "en", "ru", "zh"])
-        #expect(entries.filter(\.isFolder).map(\.name).sorted() == [".git", "en", "ru"])
-        #expect(ContentLoader.entries(ofFolder: site.content.appendingPathComponent("notes/none").path) == nil)
+        let entries = try FolderEntry.list(site.content.appendingPathComponent("notes").path).get()
+        #expect(entries.sorted { $0.name < $1.name } == [FolderEntry(name: ".git", kind: .folder), FolderEntry(name: "en", kind: .folder),
+                                                        FolderEntry(name: "ru", kind: .folder), FolderEntry(name: "zh", kind: .other)])
+        #expect(throws: FolderEntry.Failure.self) { try FolderEntry.list(site.content.appendingPathComponent("notes/none").path).get() }
     }
 
     @Test func unreadableEntriesAreReportedAndNeverBlock() throws {
