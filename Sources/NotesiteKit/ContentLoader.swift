@@ -129,7 +129,8 @@ public struct ContentLoader: Sendable {
                 case .file: assets.append(relative)
                 case .problem(let diagnostic): diagnostics.append(diagnostic)
                 case .folder:
-                    // A link to a folder is not followed (inspect has checked that it stays inside).
+                    // A link to a folder inside the content folder is not followed, as the enumerator did not follow
+                    // it; one that leads outside is a problem above.
                     guard entry.kind == .folder else { continue }
                     guard access(rootPath + "/" + path, R_OK | X_OK) == 0, case .success(let inside) = FolderEntry.list(rootPath + "/" + path) else {
                         let reason = String(cString: strerror(errno))
