@@ -68,18 +68,101 @@ public struct SearchIndex: Sendable {
 
     public init() {}
 
-    /// One note's part of the index: its sections, each with its distinct words. A rebuild keeps the parts of
+    /// One note's part of the index: its sections and the distinct words of each. A rebuild keeps the parts of
     /// the notes that did not change.
-    public typealias Entries = [(section: Section, tokens: Tokens)]
+    ///
+    /// The words are found once for the whole note: a word that recurs in several sections is one entry of the
+    /// note's words, and each section lists the numbers of its own. So a section's repeats are found without a set
+    /// of its own, and the index looks up each of the note's words once rather than once for each section.
+    public struct Entries: Sendable {
+        public private(set) var sections: [Section]
+        /// The note's distinct words, in the order they first occur.
+        fileprivate private(set) var words: Tokens
+        /// Each section's distinct words, as numbers into `words` in the order they first occur in the section,
+        /// section after section; `sectionEnds` holds where each section's end.
+        fileprivate private(set) var postings: [UInt32]
+        fileprivate private(set) var sectionEnds: [UInt32]
 
-    /// A section's distinct words in the order they first occur, as their UTF-8 bytes end to end.
+        /// The distinct words of the note's `sections`: of each one's title, heading and text.
+        public init(sections: [Section]) {
+            self.sections = sections
+            var lister = Lister(expected: sections.reduce(0) { $0 + $1.utf8Text.count } / 6)
+            lister.sectionEnds.reserveCapacity(sections.count)
+            for section in sections {
+                for part in [section.title, section.heading ?? ""] { forEachToken(in: part) { lister.take($0) } }
+                section.utf8Text.withUnsafeBufferPointer { text in forEachToken(inUTF8: text) { lister.take($0) } }
+                lister.endSection()
+            }
+            words = lister.words.elements
+            postings = lister.postings
+            sectionEnds = lister.sectionEnds
+        }
+
+        /// Puts together a note's entries, a word at a time. A value with a method that each word is handed to
+        /// rather than a local function over local variables: those variables would be boxed, and every access
+        /// to them checked for exclusivity at run time.
+        private struct Lister {
+            var words: ByteStringSet
+            /// For each of the note's words, the last section (numbered from one) that listed it.
+            var listedBy: [UInt32] = []
+            var postings: [UInt32] = []
+            var sectionEnds: [UInt32] = []
+            /// The section being read, numbered from one.
+            var section: UInt32 = 1
+
+            init(expected: Int) {
+                words = ByteStringSet(expected: expected)
+            }
+
+            @inline(__always)
+            mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
+                let (number, inserted) = words.insert(bytes)
+                if inserted {
+                    listedBy.append(section)
+                } else if listedBy[number] != section {
+                    listedBy[number] = section
+                } else {
+                    return
+                }
+                postings.append(UInt32(number))
+            }
+
+            mutating func endSection() {
+                sectionEnds.append(UInt32(postings.count))
+                section += 1
+            }
+        }
+
+        /// How many sections.
+        public var count: Int { sections.count }
+
+        /// The distinct words of section `i`, in the order they first occur in it.
+        public func tokens(of i: Int) -> [String] {
+            postingRange(of: i).map { words[Int(postings[$0])] }
+        }
+
+        fileprivate func postingRange(of i: Int) -> Range<Int> {
+            (i == 0 ? 0 : Int(sectionEnds[i - 1]))..<Int(sectionEnds[i])
+        }
+
+        /// What a rebuild keeps: the sections without their text, which is in the note's text script, and the
+        /// words without their hashes, which adding them to an index works out again.
+        public var kept: Entries {
+            var kept = self
+            for i in kept.sections.indices { kept.sections[i].utf8Text = [] }
+            kept.words = words.withoutHashes
+            return kept
+        }
+    }
+
+    /// Distinct words in the order they first occur, as their UTF-8 bytes end to end.
     public struct Tokens: Sendable, RandomAccessCollection {
         fileprivate let bytes: [UInt8]
         /// Where each word ends in `bytes`; it starts where the one before it ends.
         fileprivate let ends: [UInt32]
-        /// Each word's `ByteStringSet` hash, worked out when the section's words were found (on the thread that
-        /// tokenised it), so that adding the words to the index does not hash them again. Empty in tokens kept for
-        /// later (`withoutHashes`): serve keeps every section's words, and the hashes would be most of them.
+        /// Each word's `ByteStringSet` hash, worked out when the words were found (on the thread that tokenised
+        /// the note), so that adding them to the index does not hash them again. Empty in tokens kept for later
+        /// (`withoutHashes`): serve keeps every note's words, and the hashes would be most of them.
         fileprivate let hashes: [UInt64]
 
         /// The same words without their hashes, which adding them to an index works out again.
@@ -109,10 +192,7 @@ public struct SearchIndex: Sendable {
     }
 
     public static func entries(of note: Note) -> Entries {
-        // One set finds the repeats of every section of the note, emptied between them: a set of its own for each
-        // section was a table to allocate and zero for each, most of it never touched.
-        var seen = ByteStringSet(expected: 0)
-        return sections(of: note).map { ($0, uniqueTokens(of: $0, using: &seen)) }
+        Entries(sections: sections(of: note))
     }
 
     /// The index of notes' entries, in the order given.
@@ -120,25 +200,31 @@ public struct SearchIndex: Sendable {
         for list in entries { add(list) }
     }
 
-    /// Adds one note's entries (notes are added in the order the index lists them).
+    /// Adds one note's entries (notes are added in the order the index lists them): each of the note's words is
+    /// looked up once, and its sections' postings are its numbers in the index.
     public mutating func add(_ entries: Entries) {
-        for (section, tokens) in entries { add(section, tokens: tokens) }
+        contentHash.add(entries)
+        var numbers: [UInt32] = []
+        numbers.reserveCapacity(entries.words.count)
+        entries.words.forEachHashedWord { word, hash in
+            numbers.append(UInt32(words.insert(word, hash: hash).number))
+        }
+        numbers.withUnsafeBufferPointer { numbers in
+            entries.postings.withUnsafeBufferPointer { postings in
+                for i in entries.sections.indices {
+                    // The text goes to the section's own script; the index keeps only what the results list shows.
+                    var section = entries.sections[i]
+                    section.utf8Text = []
+                    sections.append(section)
+                    for k in entries.postingRange(of: i) { postingWords.append(numbers[Int(postings[k])]) }
+                    sectionEnds.append(UInt32(postingWords.count))
+                }
+            }
+        }
     }
 
     public mutating func add(_ section: Section) {
-        add(section, tokens: Self.uniqueTokens(of: section))
-    }
-
-    private mutating func add(_ section: Section, tokens: Tokens) {
-        contentHash.add(section, tokens: tokens)
-        // The text goes to the section's own script; the index keeps only what the results list shows.
-        var section = section
-        section.utf8Text = []
-        sections.append(section)
-        tokens.forEachHashedWord { word, hash in
-            postingWords.append(UInt32(words.insert(word, hash: hash).number))
-        }
-        sectionEnds.append(UInt32(postingWords.count))
+        add(Entries(sections: [section]))
     }
 
     /// The postings grouped by word (a counting sort): word `n`'s section ids, ascending, are
@@ -169,28 +255,9 @@ public struct SearchIndex: Sendable {
         return (starts, ids)
     }
 
-    /// The section's distinct tokens in the order they first occur, recognised by their bytes: the set that finds
-    /// the repeats keeps the first occurrences, end to end, and they are the result.
-    static func uniqueTokens(of section: Section) -> Tokens {
-        var seen = ByteStringSet(expected: 0)
-        return uniqueTokens(of: section, using: &seen)
-    }
-
-    /// `uniqueTokens(of:)` with `seen`, an empty set, to find the repeats; `seen` is empty again after.
-    static func uniqueTokens(of section: Section, using seen: inout ByteStringSet) -> Tokens {
-        // A section's distinct tokens: in English or Russian, far fewer than its bytes over 8 (a word and the space
-        // after it); in Chinese, a pair of characters for about every character, three bytes each, most of them
-        // distinct. Guessed from the bytes over 6, so that a Chinese section's set does not grow twice over.
-        seen.reserve(section.utf8Text.count / 6)
-        for part in [section.title, section.heading ?? ""] {
-            forEachToken(in: part) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
-        }
-        section.utf8Text.withUnsafeBufferPointer { text in
-            forEachToken(inUTF8: text) { (bytes: UnsafeBufferPointer<UInt8>) in _ = seen.insert(bytes) }
-        }
-        let tokens = seen.copiedElements
-        seen.removeAll()
-        return tokens
+    /// The section's distinct tokens in the order they first occur: those of its title, heading and text.
+    static func uniqueTokens(of section: Section) -> [String] {
+        Entries(sections: [section]).tokens(of: 0)
     }
 
     /// A set of short byte strings, each numbered in the order it was added: open addressing over a 64-bit hash,
@@ -205,29 +272,25 @@ public struct SearchIndex: Sendable {
             /// The string's number plus one; zero for an empty slot.
             var numberPlusOne: UInt32 = 0
         }
+        /// The strings' bytes end to end, then room for more: zeros past `storageCount`, so that a string is
+        /// copied in with one `memcpy` rather than appended through the array's generic path.
         private var storage: [UInt8] = []
         /// Where each string ends in `storage`, by number.
         private var ends: [UInt32] = []
         /// Each string's hash, by number: growing the table does not hash the strings again.
         private var hashes: [UInt64] = []
         private var slots: [Slot]
-        /// The slots taken, in the order they were taken: `removeAll` empties these rather than the whole table.
-        private var taken: [UInt32] = []
         var count: Int { ends.count }
 
         /// The strings, in the order they were added.
-        var elements: Tokens { Tokens(bytes: storage, ends: ends, hashes: hashes) }
-
-        /// `elements` in arrays of their own, of their own size, for a set that goes on to be emptied and used
-        /// again (`removeAll`). Copied from buffers: `Array(storage[...])` hands over the set's own storage, which
-        /// `removeAll` would then replace with new storage as large as the largest section's.
-        var copiedElements: Tokens {
-            Tokens(bytes: storage.withUnsafeBufferPointer { Array($0) }, ends: ends.withUnsafeBufferPointer { Array($0) },
-                   hashes: hashes.withUnsafeBufferPointer { Array($0) })
+        var elements: Tokens {
+            var bytes = storage
+            bytes.removeSubrange(storageCount...)
+            return Tokens(bytes: bytes, ends: ends, hashes: hashes)
         }
 
         /// How many bytes the strings take, end to end.
-        var storageCount: Int { storage.count }
+        var storageCount: Int { ends.last.map(Int.init) ?? 0 }
 
         /// Calls `body` with each string's place in byte order, its number and its bytes, in the order of their
         /// bytes (for UTF-8, the order of their Unicode scalars).
@@ -254,70 +317,63 @@ public struct SearchIndex: Sendable {
             return capacity
         }
 
-        /// Makes room for `expected` strings in an empty set without growing it step by step.
-        mutating func reserve(_ expected: Int) {
-            precondition(count == 0, "reserve(_:) is for an empty set")
-            let capacity = Self.capacity(for: expected)
-            if capacity > slots.count { slots = Array(repeating: Slot(), count: capacity) }
-        }
-
-        /// Empties the set and keeps its memory: only the slots taken are cleared, so a large table emptied after a
-        /// few strings costs a few stores, not a pass over all of it.
-        mutating func removeAll() {
-            if taken.count * 8 >= slots.count {
-                slots.withUnsafeMutableBufferPointer { $0.update(repeating: Slot()) }
-            } else {
-                slots.withUnsafeMutableBufferPointer { slots in
-                    for i in taken { slots[Int(i)] = Slot() }
-                }
-            }
-            taken.removeAll(keepingCapacity: true)
-            storage.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            hashes.removeAll(keepingCapacity: true)
-        }
-
         /// Adds `bytes` (not empty): their number, and whether they were new.
         mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
             insert(bytes, hash: Self.hash(bytes))
         }
 
-        /// Adds `bytes` whose `hash(_:)` is `hash`.
+        /// Adds `bytes` whose `hash(_:)` is `hash`. The table, the ends and the bytes are read through pointers:
+        /// every word of every note is looked up here, and each array access checked its bounds.
         mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, inserted: Bool) {
             let tag = UInt32(truncatingIfNeeded: hash >> 32)
-            let mask = slots.count - 1
-            var i = Int(truncatingIfNeeded: hash) & mask
-            while slots[i].numberPlusOne != 0 {
-                let slot = slots[i]
-                if slot.tag == tag {
-                    let number = Int(slot.numberPlusOne) - 1
-                    let start = number == 0 ? 0 : Int(ends[number - 1])
-                    if Int(ends[number]) - start == bytes.count,
-                       storage.withUnsafeBufferPointer({ Self.equal($0.baseAddress! + start, bytes.baseAddress!, bytes.count) }) {
-                        return (number, false)
+            let count = ends.count
+            let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
+                ends.withUnsafeBufferPointer { ends in
+                    storage.withUnsafeBufferPointer { storage in
+                        let mask = slots.count - 1
+                        var i = Int(truncatingIfNeeded: hash) & mask
+                        while true {
+                            let slot = slots[i]
+                            if slot.numberPlusOne == 0 {
+                                slots[i] = Slot(tag: tag, numberPlusOne: UInt32(count + 1))
+                                return nil
+                            }
+                            if slot.tag == tag {
+                                let number = Int(slot.numberPlusOne) - 1
+                                let start = number == 0 ? 0 : Int(ends[number - 1])
+                                if Int(ends[number]) - start == bytes.count,
+                                   Self.equal(storage.baseAddress! + start, bytes.baseAddress!, bytes.count) {
+                                    return number
+                                }
+                            }
+                            i = (i + 1) & mask
+                        }
                     }
                 }
-                i = (i + 1) & mask
             }
-            slots[i] = Slot(tag: tag, numberPlusOne: UInt32(count + 1))
-            taken.append(UInt32(i))
-            storage.append(contentsOf: bytes)
-            ends.append(UInt32(storage.count))
+            if let found { return (found, false) }
+            let start = storageCount
+            let end = start + bytes.count
+            if end > storage.count {
+                storage.append(contentsOf: repeatElement(0, count: max(storage.count, bytes.count, 64)))
+            }
+            storage.withUnsafeMutableBufferPointer { storage in
+                (storage.baseAddress! + start).update(from: bytes.baseAddress!, count: bytes.count)
+            }
+            ends.append(UInt32(end))
             hashes.append(hash)
-            if count * 2 > slots.count { grow() }
-            return (count - 1, true)
+            if ends.count * 2 > slots.count { grow() }
+            return (count, true)
         }
 
         private mutating func grow() {
             let old = slots
             slots = Array(repeating: Slot(), count: old.count * 2)
-            taken.removeAll(keepingCapacity: true)
             let mask = slots.count - 1
             for slot in old where slot.numberPlusOne != 0 {
                 var i = Int(truncatingIfNeeded: hashes[Int(slot.numberPlusOne) - 1]) & mask
                 while slots[i].numberPlusOne != 0 { i = (i + 1) & mask }
                 slots[i] = slot
-                taken.append(UInt32(i))
             }
         }
 
@@ -386,7 +442,7 @@ public struct SearchIndex: Sendable {
 
     /// `note`'s text script, from its entries.
     static func shardFile(of note: Note, entries: Entries) -> OutputFile {
-        shardFile(shard(of: note), sections: entries.map(\.section))
+        shardFile(shard(of: note), sections: entries.sections)
     }
 
     /// The text script of `sections` (one note's, or the reference's): a call that hands the texts, in order, to
@@ -539,6 +595,8 @@ public struct SearchIndex: Sendable {
     }
 
     /// `forEachToken(in:_:)` over UTF-8 bytes, which must be valid UTF-8 (they are read without checks).
+    /// Inlined where it is called, so that `body` is too: it is called for every word of every note.
+    @inline(__always)
     static func forEachToken(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var tokenizer = Tokenizer()
         var lower: [Unicode.Scalar] = []
@@ -550,23 +608,30 @@ public struct SearchIndex: Sendable {
                 let b0 = UInt32(base[i])
                 let value: UInt32
                 if b0 < 0x80 {
-                    i += 1
-                    tokenizer.addASCII(UInt8(b0 >= 0x41 && b0 <= 0x5A ? b0 + 0x20 : b0), body)
+                    if Tokenizer.isWordByte(UInt8(b0)) {
+                        // Most words are plain ASCII or Russian: read the whole run in one loop.
+                        tokenizer.addWordRun(base, from: &i, to: n, body)
+                    } else {
+                        i += 1
+                        tokenizer.end(body)
+                    }
                     continue
                 } else if b0 < 0xE0 {
                     value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
                     i += 2
                     if value >= 0x410 && value <= 0x44F {
-                        // The Russian alphabet but `ё`: `А`–`Я` lowercase to `а`–`я`, 0x20 on.
-                        tokenizer.addCyrillic(value < 0x430 ? value + 0x20 : value, body)
+                        // The Russian alphabet but `ё`.
+                        i -= 2
+                        tokenizer.addWordRun(base, from: &i, to: n, body)
                         continue
                     }
                 } else if b0 < 0xF0 {
                     value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
                     i += 3
                     if value >= 0x4E00 && value <= 0x9FFF {
-                        // A CJK ideograph (lowercase already): its three bytes go into the run as they are.
-                        tokenizer.addIdeograph(base + i - 3, body)
+                        // A CJK ideograph (lowercase already): it and those after it go into the run as they are.
+                        i -= 3
+                        tokenizer.addIdeographRun(base, from: &i, to: n, body)
                         continue
                     }
                 } else {
@@ -638,12 +703,81 @@ public struct SearchIndex: Sendable {
             word.append(UInt8(0x80 | (v & 0x3F)))
         }
 
-        /// A CJK ideograph, as its three UTF-8 bytes.
+        /// Whether the ASCII byte `b` belongs to a word: a letter, a digit or `_`.
         @inline(__always)
-        mutating func addIdeograph(_ bytes: UnsafePointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        static func isWordByte(_ b: UInt8) -> Bool {
+            (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F
+        }
+
+        /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (two bytes each, `D0 90` to
+        /// `D1 8F`) that starts at `i`, lowercased onto the word: `i` ends at the first byte of anything else, which
+        /// may go on with the word (another letter) or end it. A loop of its own per run, rather than a call per
+        /// letter that checks for a run of ideographs to end first.
+        @inline(__always)
+        mutating func addWordRun(_ base: UnsafePointer<UInt8>, from i: inout Int, to n: Int,
+                                 _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if hanStarts.count > 0 { endHan(body) }
+            // Where the run ends, then its bytes lowercased in one pass: a capital takes as many bytes as its
+            // small letter.
+            var j = i
+            while j < n {
+                let b = base[j]
+                if b < 0x80 {
+                    guard Self.isWordByte(b) else { break }
+                    j += 1
+                } else if j + 1 < n, (b == 0xD0 && base[j + 1] &- 0x90 < 0x30) || (b == 0xD1 && base[j + 1] &- 0x80 < 0x10) {
+                    j += 2
+                } else {
+                    break
+                }
+            }
+            let out = word.appendUninitialized(count: j - i)
+            var k = 0
+            while i < j {
+                let b = base[i]
+                if b < 0x80 {
+                    out[k] = b &- 0x41 < 26 ? b | 0x20 : b
+                    i += 1
+                    k += 1
+                    continue
+                }
+                // `А`–`П` and `а`–`п` are `D0 90`–`D0 BF`, `р`–`я` are `D1 80`–`D1 8F`: `А`–`П` lowercase 0x20 on,
+                // within `D0`; `Р`–`Я` (`D0 A0`–`D0 AF`) to `р`–`я`.
+                let b1 = base[i + 1]
+                if b == 0xD0 && b1 < 0xA0 {
+                    out[k] = 0xD0
+                    out[k + 1] = b1 + 0x20
+                } else if b == 0xD0 && b1 < 0xB0 {
+                    out[k] = 0xD1
+                    out[k + 1] = b1 - 0x20
+                } else {
+                    out[k] = b
+                    out[k + 1] = b1
+                }
+                i += 2
+                k += 2
+            }
+        }
+
+        /// The run of CJK ideographs (U+4E00 to U+9FFF, three bytes each, lowercase already) that starts at `i`,
+        /// onto the run of wide-script characters as they are: `i` ends at the first byte of anything else.
+        @inline(__always)
+        mutating func addIdeographRun(_ base: UnsafePointer<UInt8>, from i: inout Int, to n: Int,
+                                      _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if word.count > 0 { endWord(body) }
-            hanStarts.append(han.count)
-            han.append(contentsOf: bytes, count: 3)
+            var j = i
+            // `E4 B8 80` is U+4E00 and `E9 BF BF` U+9FFF: lead bytes E5 to E9 are all ideographs, and E4 with a
+            // second byte of B8 and up.
+            while j + 2 < n {
+                let b = base[j]
+                guard b &- 0xE5 < 5 || (b == 0xE4 && base[j + 1] >= 0xB8) else { break }
+                j += 3
+            }
+            let first = han.count
+            han.appendUninitialized(count: j - i).update(from: base + i, count: j - i)
+            let starts = hanStarts.appendUninitialized(count: (j - i) / 3)
+            for k in 0..<((j - i) / 3) { starts[k] = first + 3 * k }
+            i = j
         }
 
         mutating func end(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -707,6 +841,14 @@ public struct SearchIndex: Sendable {
         }
 
         mutating func removeAll() { count = 0 }
+
+        /// Room for `n` more elements at the end, counted in: the caller initialises them.
+        @inline(__always)
+        mutating func appendUninitialized(count n: Int) -> UnsafeMutablePointer<Element> {
+            if count + n > capacity { grow(to: count + n) }
+            defer { count += n }
+            return base + count
+        }
 
         private mutating func grow(to needed: Int) {
             while capacity < needed { capacity *= 2 }
@@ -772,30 +914,31 @@ public struct SearchIndex: Sendable {
     /// replaced one after the other never mix, even for a page that loads between the two.
     public static func generation(of entries: [Entries]) -> String {
         var hash = GenerationHash()
-        for list in entries {
-            for (section, tokens) in list { hash.add(section, tokens: tokens) }
-        }
+        for list in entries { hash.add(list) }
         return hash.name
     }
 
     /// Every section's address, title and heading (FNV-1a) and words, in order. The words, most of the bytes, are
-    /// hashed a section at a time, with where each ends, by `ContentHash`: FNV-1a takes a multiplication a byte,
-    /// and the index's thread hashed every word of the site that way.
+    /// hashed a note at a time, with where each ends and which of them each section holds, by `ContentHash`:
+    /// FNV-1a takes a multiplication a byte, and the index's thread hashed every word of the site that way.
     struct GenerationHash: Sendable {
         private var value = FNV1a.basis
 
         var name: String { String(value, radix: 16) }
 
-        mutating func add(_ section: Section, tokens: Tokens) {
-            mix(section.url)
-            mix(section.title)
-            mix(section.heading ?? "")
-            let words = tokens.bytes.withUnsafeBytes { ContentHash.of($0) }
-            let ends = tokens.ends.withUnsafeBytes { ContentHash.of($0) }
-            fold(words.high)
-            fold(words.low)
-            fold(ends.high)
-            fold(ends.low)
+        mutating func add(_ entries: Entries) {
+            for section in entries.sections {
+                mix(section.url)
+                mix(section.title)
+                mix(section.heading ?? "")
+            }
+            for part in [entries.words.bytes.withUnsafeBytes { ContentHash.of($0) },
+                         entries.words.ends.withUnsafeBytes { ContentHash.of($0) },
+                         entries.postings.withUnsafeBytes { ContentHash.of($0) },
+                         entries.sectionEnds.withUnsafeBytes { ContentHash.of($0) }] {
+                fold(part.high)
+                fold(part.low)
+            }
         }
 
         private mutating func fold(_ part: UInt64) {

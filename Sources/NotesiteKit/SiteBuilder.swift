@@ -598,11 +598,7 @@ public final class SiteBuilder {
                 return
             }
             reindexed.insert(note.source.path)
-            notes[note.source.path]?.search = entries.map { entry in
-                var section = entry.section
-                section.text = ""
-                return (section, entry.tokens.withoutHashes)
-            }
+            notes[note.source.path]?.search = entries.kept
         }
         do {
             let noteList = streamed != nil ? [] : everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }

@@ -129,6 +129,53 @@ import Testing
         }
     }
 
+    /// The tokenizer reads runs of ASCII, of the Russian alphabet and of the common ideographs in loops of their
+    /// own: on text made of letters at the edges of those ranges and of their neighbours outside them, it finds
+    /// what the rule does when applied one scalar at a time (`search.js`'s: lowercase, `ё` as `е`, words of
+    /// `[\p{L}\p{N}_]`, pairs of neighbouring wide characters).
+    @Test func theTokenizersFastPathsAgreeWithTheRuleAScalarAtATime() {
+        func reference(_ text: String) -> [String] {
+            var out: [String] = [], word = "", wide: [String] = []
+            func endWord() { if !word.isEmpty { out.append(word); word = "" } }
+            func endWide() {
+                if wide.count == 1 { out.append(wide[0]) }
+                for i in wide.indices.dropLast() { out.append(wide[i] + wide[i + 1]) }
+                wide = []
+            }
+            for scalar in text.unicodeScalars {
+                for lower in String(scalar).lowercased().replacingOccurrences(of: "ё", with: "е").unicodeScalars {
+                    let letter: Bool
+                    switch lower.properties.generalCategory {
+                    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                         .decimalNumber, .letterNumber, .otherNumber: letter = true
+                    default: letter = lower == "_"
+                    }
+                    let isWide = (0x2E80...0x9FFF).contains(lower.value) || (0xAC00...0xD7AF).contains(lower.value)
+                        || (0x20000...0x3FFFF).contains(lower.value)
+                    if letter && isWide {
+                        endWord()
+                        wide.append(String(lower))
+                    } else if letter {
+                        endWide()
+                        word.unicodeScalars.append(lower)
+                    } else {
+                        endWord()
+                        endWide()
+                    }
+                }
+            }
+            endWord()
+            endWide()
+            return out
+        }
+        let alphabet = Array("aZz_09 ,.-@[`{ЁёЖжАаЯяПпРрЀЏѐџЂђ\u{482}收起\u{4DBF}\u{4DFF}\u{4E00}\u{9FFF}\u{A000}𠮷é\u{301}한Λλ\u{3000}。")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            #expect(SearchIndex.tokens(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     /// A run of Chinese longer than the tokenizer's first buffers (256 bytes, 64 characters), with characters of
     /// three and four bytes, gives every pair of neighbours, in order.
     @Test func aLongRunOfChineseGivesEveryPair() {
@@ -149,22 +196,26 @@ import Testing
         }
     }
 
-    @Test func aWordSetEmptiedAndUsedAgainFindsWhatAFreshOneFinds() {
-        // A note's sections share one set: after a section that made it grow, after one that took a few of its
-        // slots, and after an empty one, each section's words are what a set of its own finds.
+    @Test func eachSectionListsItsOwnDistinctWordsOfTheNotes() {
+        // A note's words are found once for all its sections, each section listing the ones it holds: words that
+        // recur from section to section, after a section that made the note's set grow, in capitals, and an empty
+        // section, are each section's own distinct words, as a section alone finds them.
         let many = (0..<3_000).map { "w\($0)" }.joined(separator: " ")
-        // Each section starts with the same words, which a slot left over from the section before would take for
-        // words already seen.
-        let texts = [many, "w0 w1 收起与展开 split split", "", "w0 w1 w2 收起 ЁЛКА", many.uppercased(), "W0 ёлка Ёлка split"]
-        var seen = SearchIndex.ByteStringSet(expected: 0)
-        for (i, text) in texts.enumerated() {
-            let section = SearchIndex.Section(title: "T", heading: nil, language: .en, url: "en/a.html#s\(i)", text: text, shard: "en/a")
-            let reused = SearchIndex.uniqueTokens(of: section, using: &seen)
-            #expect(Array(reused) == Array(SearchIndex.uniqueTokens(of: section)), "section \(i)")
-            #expect(seen.count == 0)
+        let texts = [many, "w0 w1 收起与展开 split split", "", "w0 w1 w2 收起 ЁЛКА", many.uppercased(), "W0 ёлка Ёлка split t"]
+        let sections = texts.enumerated().map { i, text in
+            SearchIndex.Section(title: "T", heading: i == 2 ? "Split" : nil, language: .en, url: "en/a.html#s\(i)", text: text, shard: "en/a")
         }
-        #expect(Array(SearchIndex.uniqueTokens(of: SearchIndex.Section(title: "", heading: nil, language: .en, url: "en/a.html",
-                                                                          text: "w1 w1 w2", shard: "en/a"), using: &seen)) == ["w1", "w2"])
+        let entries = SearchIndex.Entries(sections: sections)
+        #expect(entries.count == sections.count)
+        for (i, section) in sections.enumerated() {
+            var seen = Set<String>()
+            let own = (SearchIndex.tokens(section.title) + SearchIndex.tokens(section.heading ?? "") + SearchIndex.tokens(section.text))
+                .filter { seen.insert($0).inserted }
+            #expect(entries.tokens(of: i) == own, "section \(i)")
+            #expect(SearchIndex.uniqueTokens(of: section) == own, "section \(i)")
+        }
+        #expect(entries.tokens(of: 1) == ["t", "w0", "w1", "收起", "起与", "与展", "展开", "split"])
+        #expect(entries.tokens(of: 2) == ["t", "split"])
     }
 
     @Test func anIndexOfKeptWordsIsTheIndexOfFreshOnes() {
@@ -175,22 +226,24 @@ import Testing
             SearchIndex.Section(title: "Collapse", heading: "A very long heading word: collapsesecondaryviewcontroller", language: .en,
                                 url: "en/c.html#a", text: "split view controller collapse", shard: "en/c"),
         ]
-        let fresh: SearchIndex.Entries = sections.map { ($0, SearchIndex.uniqueTokens(of: $0)) }
-        let kept: SearchIndex.Entries = fresh.map { ($0.section, $0.tokens.withoutHashes) }
-        #expect(kept.map { Array($0.tokens) } == fresh.map { Array($0.tokens) })
+        let fresh = SearchIndex.Entries(sections: sections)
+        let kept = fresh.kept
+        #expect(kept.sections.allSatisfy { $0.text.isEmpty })
+        #expect(sections.indices.map { kept.tokens(of: $0) } == sections.indices.map { fresh.tokens(of: $0) })
         #expect(SearchIndex(entries: [kept]).script() == SearchIndex(entries: [fresh]).script())
-        #expect(SearchIndex(entries: [Array(kept.prefix(1)), Array(fresh.dropFirst())]).script() == SearchIndex(entries: [fresh]).script())
+        // Notes apart or together, the index holds the same sections and words.
+        let apart = [SearchIndex.Entries(sections: Array(sections.prefix(1))).kept, SearchIndex.Entries(sections: Array(sections.dropFirst()))]
+        #expect(SearchIndex(entries: apart).script() == SearchIndex(entries: [fresh]).script())
     }
 
     /// The name of an index's contents changes with any word, with where words break, and with their order, and
     /// not with where the words were kept from.
     @Test func theGenerationNamesTheWordsOfEverySection() {
         func generation(_ texts: [String]) -> String {
-            let entries: SearchIndex.Entries = texts.enumerated().map { i, text in
-                let section = SearchIndex.Section(title: "Note", heading: nil, language: .en, url: "en/n.html#s\(i)", text: text, shard: "en/n")
-                return (section, SearchIndex.uniqueTokens(of: section))
+            let sections = texts.enumerated().map { i, text in
+                SearchIndex.Section(title: "Note", heading: nil, language: .en, url: "en/n.html#s\(i)", text: text, shard: "en/n")
             }
-            return SearchIndex.generation(of: [entries])
+            return SearchIndex.generation(of: [SearchIndex.Entries(sections: sections)])
         }
         let base = generation(["split view controller", "收起与展开"])
         #expect(generation(["split view controller", "收起与展开"]) == base)
@@ -201,8 +254,8 @@ import Testing
             #expect(seen.insert(generation(changed)).inserted, "\(changed)")
         }
         let section = SearchIndex.Section(title: "Note", heading: nil, language: .en, url: "en/n.html#s0", text: "split view", shard: "en/n")
-        let fresh = SearchIndex.uniqueTokens(of: section)
-        #expect(SearchIndex.generation(of: [[(section, fresh)]]) == SearchIndex.generation(of: [[(section, fresh.withoutHashes)]]))
+        let fresh = SearchIndex.Entries(sections: [section])
+        #expect(SearchIndex.generation(of: [fresh]) == SearchIndex.generation(of: [fresh.kept]))
     }
 
     @Test func theWordSetTellsWordsOfEveryLengthApart() {
