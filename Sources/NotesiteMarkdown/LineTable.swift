@@ -25,6 +25,12 @@ public struct LineTable: Sendable {
         self.starts = starts
     }
 
+    /// The offset of the byte at 1-based `line` and byte `column`, or nil when the text has no such line.
+    public func offset(line number: Int, column: Int) -> Int? {
+        guard number >= 1, number <= starts.count, column >= 1 else { return nil }
+        return starts[number - 1] + column - 1
+    }
+
     /// How many lines the text has (a text that ends with a newline has an empty last line).
     public var count: Int { starts.count }
 

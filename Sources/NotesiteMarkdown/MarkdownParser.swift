@@ -50,7 +50,7 @@ public enum MarkdownParser {
             fatalError("cmark_parser_finish failed: out of memory")
         }
         defer { cmark_node_free(root) }
-        var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text))
+        var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text), text: text)
         let document = converter.convert(root)
         return (document, converter.flattenedAt)
     }
@@ -87,6 +87,8 @@ public enum MarkdownParser {
 private struct TreeConverter {
     let lineOffset: Int
     let source: LineTable
+    /// The text parsed, which most text nodes are pieces of.
+    let text: String
     /// The footnote definitions met so far: the next one is numbered one more.
     var footnotes = 0
     /// The first container that was too deep to keep as a level of its own.
@@ -183,10 +185,10 @@ private struct TreeConverter {
         case CMARK_NODE_PARAGRAPH: return .paragraph
         case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
         case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
-        case CMARK_NODE_TEXT: return .text(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_TEXT: return .text(piece(cmark_node_get_literal(node), of: node))
         case CMARK_NODE_SOFTBREAK: return .softBreak
         case CMARK_NODE_LINEBREAK: return .lineBreak
-        case CMARK_NODE_CODE: return .code(string(cmark_node_get_literal(node)))
+        case CMARK_NODE_CODE: return .code(piece(cmark_node_get_literal(node), of: node))
         case CMARK_NODE_HTML_INLINE: return .htmlInline(string(cmark_node_get_literal(node)))
         case CMARK_NODE_EMPH: return .emphasis
         case CMARK_NODE_STRONG: return .strong
@@ -231,6 +233,42 @@ private struct TreeConverter {
             // An extension node this converter does not know: keep its children as a paragraph-like group.
             return .paragraph
         }
+    }
+
+    /// A text node's or code span's text. Where its bytes are found on the node's line of the source, a copy
+    /// of that piece of `text`, which is not checked for valid UTF-8 again as a string made from C bytes is
+    /// (that check was most of what turning a tree into Swift values cost). Otherwise (an entity or escape
+    /// decoded, a code span over several lines) the node's own bytes.
+    ///
+    /// cmark's column for an inline is sometimes off (after a multi-byte character earlier in the paragraph),
+    /// so the bytes are looked for there first and then anywhere on the line: equal bytes are an equal string
+    /// wherever they are, and valid UTF-8 found in valid UTF-8 starts and ends where characters do.
+    private func piece(_ pointer: UnsafePointer<CChar>?, of node: OpaquePointer) -> String {
+        guard let pointer else { return "" }
+        let count = strlen(pointer)
+        let line = Int(cmark_node_get_start_line(node))
+        guard count > 0, let lineStart = source.offset(line: line, column: 1) else { return String(cString: pointer) }
+        let lineEnd = source.offset(line: line + 1, column: 1) ?? text.utf8.count
+        let utf8 = text.utf8
+        let found: Int? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            let reported = lineStart + Int(cmark_node_get_start_column(node)) - 1
+            if reported >= lineStart, reported + count <= bytes.count, memcmp(base + reported, pointer, count) == 0 {
+                return reported
+            }
+            // Each place on the line that starts with the node's first byte (memchr), then the rest of it.
+            let first = Int32(UInt8(bitPattern: pointer[0]))
+            var at = lineStart
+            while at + count <= lineEnd, let match = memchr(base + at, first, lineEnd - count + 1 - at) {
+                at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, pointer, count) == 0 { return at }
+                at += 1
+            }
+            return nil
+        } ?? nil
+        guard let found else { return String(cString: pointer) }
+        let from = utf8.index(utf8.startIndex, offsetBy: found)
+        return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -131,6 +131,28 @@ import Testing
         #expect(tree.children[0].plainText == "Where show(_:sender:) goes")
     }
 
+    /// Text nodes and code spans are copied from the source where their bytes stand on their line, also where
+    /// cmark's column for them is off (after multi-byte letters) or a piece recurs on the line; decoded entities,
+    /// escapes and code spans that wrap take the node's own text.
+    @Test func textNodesHoldTheirTextWhereverItComesFrom() {
+        func texts(_ markdown: String) -> [String] {
+            var out: [String] = []
+            MarkdownParser.parse(markdown).forEach { node in
+                switch node.kind {
+                case .text(let text), .code(let text): out.append(text)
+                default: break
+                }
+            }
+            return out
+        }
+        #expect(texts("Ёжик в *тумане* и ёжик `код` в тумане") == ["Ёжик в ", "тумане", " и ёжик ", "код", " в тумане"])
+        #expect(texts("收起 **展开** 收起") == ["收起 ", "展开", " 收起"])
+        // cmark joins decoded entities and escapes with the text around them: such a node is not in the source.
+        #expect(texts("- Щи: *да*\n- а &amp; б \\*в\\*") == ["Щи: ", "да", "а & б *в*"])
+        #expect(texts("Код `a\nb` и ``x ` y``") == ["Код ", "a b", " и ", "x ` y"])
+        #expect(texts("a &#x42F; a") == ["a Я a"])
+    }
+
     @Test func forEachVisitsEveryNodeInDocumentOrder() {
         let tree = MarkdownParser.parse("# A\n\n- b *c*\n- d\n\ne\n")
         var visited: [String] = []
