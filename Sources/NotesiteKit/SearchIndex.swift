@@ -86,7 +86,10 @@ public struct SearchIndex: Sendable {
         /// The distinct words of the note's `sections`: of each one's title, heading and text.
         public init(sections: [Section]) {
             self.sections = sections
-            var lister = Lister(expected: sections.reduce(0) { $0 + $1.utf8Text.count } / 6)
+            // A note's distinct words: on the corpus's notes, one for every 8 to 14 bytes of Chinese (most pairs of
+            // characters recur little) and every 39 of Russian. Guessed from the bytes over 10: a Chinese note's
+            // set rarely grows, and a Russian one's table is not much larger than it needs.
+            var lister = Lister(expected: sections.reduce(0) { $0 + $1.utf8Text.count } / 10)
             lister.sectionEnds.reserveCapacity(sections.count)
             for section in sections {
                 for part in [section.title, section.heading ?? ""] { forEachToken(in: part) { lister.take($0) } }
