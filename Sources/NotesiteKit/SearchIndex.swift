@@ -79,7 +79,7 @@ public struct SearchIndex: Sendable {
         /// The note's distinct words, in the order they first occur.
         fileprivate private(set) var words: Tokens
         /// Each section's distinct words, as numbers into `words` in the order they first occur in the section,
-        /// section after section; `sectionEnds` holds where each section's end.
+        /// section after section; `sectionEnds` holds where each section's numbers end.
         fileprivate private(set) var postings: [UInt32]
         fileprivate private(set) var sectionEnds: [UInt32]
 
