@@ -608,35 +608,32 @@ public struct SearchIndex: Sendable {
             var i = 0
             let n = bytes.count
             while i < n {
+                // Most text is runs of ASCII and Russian words and of Chinese: each run is read in a loop of its own.
                 let b0 = UInt32(base[i])
-                let value: UInt32
                 if b0 < 0x80 {
                     if Tokenizer.isWordByte(UInt8(b0)) {
-                        // Most words are plain ASCII or Russian: read the whole run in one loop.
                         tokenizer.addWordRun(base, from: &i, to: n, body)
                     } else {
                         i += 1
                         tokenizer.end(body)
                     }
                     continue
-                } else if b0 < 0xE0 {
+                }
+                if Tokenizer.wordRunLength(at: i, of: base, count: n) > 0 {
+                    tokenizer.addWordRun(base, from: &i, to: n, body)
+                    continue
+                }
+                if Tokenizer.isIdeograph(at: i, of: base, count: n) {
+                    tokenizer.addIdeographRun(base, from: &i, to: n, body)
+                    continue
+                }
+                let value: UInt32
+                if b0 < 0xE0 {
                     value = (b0 & 0x1F) << 6 | UInt32(base[i + 1] & 0x3F)
                     i += 2
-                    if value >= 0x410 && value <= 0x44F {
-                        // The Russian alphabet but `ё`.
-                        i -= 2
-                        tokenizer.addWordRun(base, from: &i, to: n, body)
-                        continue
-                    }
                 } else if b0 < 0xF0 {
                     value = (b0 & 0x0F) << 12 | UInt32(base[i + 1] & 0x3F) << 6 | UInt32(base[i + 2] & 0x3F)
                     i += 3
-                    if value >= 0x4E00 && value <= 0x9FFF {
-                        // A CJK ideograph (lowercase already): it and those after it go into the run as they are.
-                        i -= 3
-                        tokenizer.addIdeographRun(base, from: &i, to: n, body)
-                        continue
-                    }
                 } else {
                     value = (b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12 | UInt32(base[i + 2] & 0x3F) << 6
                         | UInt32(base[i + 3] & 0x3F)
@@ -668,7 +665,7 @@ public struct SearchIndex: Sendable {
         /// An ASCII byte, lowercased.
         @inline(__always)
         mutating func addASCII(_ byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F {
+            if Self.isWordByte(byte) {
                 if hanStarts.count > 0 { endHan(body) }
                 word.append(byte)
             } else {
@@ -712,8 +709,28 @@ public struct SearchIndex: Sendable {
             (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F
         }
 
-        /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (two bytes each, `D0 90` to
-        /// `D1 8F`) that starts at `i`, lowercased onto the word: `i` ends at the first byte of anything else, which
+        /// How many bytes the letter at `i` takes when it belongs to a run `addWordRun` reads: 1 for an ASCII
+        /// letter, digit or `_`, 2 for a letter of the Russian alphabet but `ё` (`D0 90` to `D1 8F`); 0 otherwise.
+        @inline(__always)
+        static func wordRunLength(at i: Int, of base: UnsafePointer<UInt8>, count n: Int) -> Int {
+            let b = base[i]
+            if b < 0x80 { return isWordByte(b) ? 1 : 0 }
+            guard i + 1 < n else { return 0 }
+            return (b == 0xD0 && base[i + 1] &- 0x90 < 0x30) || (b == 0xD1 && base[i + 1] &- 0x80 < 0x10) ? 2 : 0
+        }
+
+        /// Whether a CJK ideograph of U+4E00 to U+9FFF (three bytes, lowercase already) starts at `i`: `E4 B8 80`
+        /// is U+4E00 and `E9 BF BF` U+9FFF, so lead bytes E5 to E9 are all ideographs, and E4 with a second byte of
+        /// B8 and up.
+        @inline(__always)
+        static func isIdeograph(at i: Int, of base: UnsafePointer<UInt8>, count n: Int) -> Bool {
+            guard i + 2 < n else { return false }
+            let b = base[i]
+            return b &- 0xE5 < 5 || (b == 0xE4 && base[i + 1] >= 0xB8)
+        }
+
+        /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (`wordRunLength(at:of:count:)`)
+        /// that starts at `i`, lowercased onto the word: `i` ends at the first byte of anything else, which
         /// may go on with the word (another letter) or end it. A loop of its own per run, rather than a call per
         /// letter that checks for a run of ideographs to end first.
         @inline(__always)
@@ -724,15 +741,9 @@ public struct SearchIndex: Sendable {
             // small letter.
             var j = i
             while j < n {
-                let b = base[j]
-                if b < 0x80 {
-                    guard Self.isWordByte(b) else { break }
-                    j += 1
-                } else if j + 1 < n, (b == 0xD0 && base[j + 1] &- 0x90 < 0x30) || (b == 0xD1 && base[j + 1] &- 0x80 < 0x10) {
-                    j += 2
-                } else {
-                    break
-                }
+                let length = Self.wordRunLength(at: j, of: base, count: n)
+                guard length > 0 else { break }
+                j += length
             }
             let out = word.appendUninitialized(count: j - i)
             var k = 0
@@ -762,20 +773,14 @@ public struct SearchIndex: Sendable {
             }
         }
 
-        /// The run of CJK ideographs (U+4E00 to U+9FFF, three bytes each, lowercase already) that starts at `i`,
-        /// onto the run of wide-script characters as they are: `i` ends at the first byte of anything else.
+        /// The run of CJK ideographs (`isIdeograph(at:of:count:)`) that starts at `i`, onto the run of wide-script
+        /// characters as they are: `i` ends at the first byte of anything else.
         @inline(__always)
         mutating func addIdeographRun(_ base: UnsafePointer<UInt8>, from i: inout Int, to n: Int,
                                       _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if word.count > 0 { endWord(body) }
             var j = i
-            // `E4 B8 80` is U+4E00 and `E9 BF BF` U+9FFF: lead bytes E5 to E9 are all ideographs, and E4 with a
-            // second byte of B8 and up.
-            while j + 2 < n {
-                let b = base[j]
-                guard b &- 0xE5 < 5 || (b == 0xE4 && base[j + 1] >= 0xB8) else { break }
-                j += 3
-            }
+            while Self.isIdeograph(at: j, of: base, count: n) { j += 3 }
             let first = han.count
             han.appendUninitialized(count: j - i).update(from: base + i, count: j - i)
             let starts = hanStarts.appendUninitialized(count: (j - i) / 3)
