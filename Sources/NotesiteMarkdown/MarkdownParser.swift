@@ -91,6 +91,8 @@ private struct TreeConverter {
     let text: String
     /// The footnote definitions met so far: the next one is numbered one more.
     var footnotes = 0
+    /// The line (as cmark numbers them) of the last text piece found in the source, and the offset where it ended.
+    var cursor = (line: 0, offset: 0)
     /// The first container that was too deep to keep as a level of its own.
     var flattenedAt: SourceLocation?
 
@@ -254,25 +256,22 @@ private struct TreeConverter {
     /// (that check was most of what turning a tree into Swift values cost). Otherwise (an entity or escape
     /// decoded, a code span over several lines) the node's own bytes.
     ///
-    /// cmark's column for an inline is sometimes off (after a multi-byte character earlier in the paragraph),
-    /// so the bytes are looked for there first and then anywhere on the line: equal bytes are an equal string
-    /// wherever they are, and valid UTF-8 found in valid UTF-8 starts and ends where characters do.
-    private func piece(_ pointer: UnsafePointer<CChar>?, of node: OpaquePointer) -> String {
+    /// The bytes are looked for from where the last piece found on the line ended: inlines come in the order of
+    /// the text, and cmark's columns for them are often off after multi-byte letters. Equal bytes are an equal
+    /// string wherever they are, and valid UTF-8 found in valid UTF-8 starts and ends where characters do.
+    private mutating func piece(_ pointer: UnsafePointer<CChar>?, of node: OpaquePointer) -> String {
         guard let pointer else { return "" }
         let count = strlen(pointer)
         let line = Int(cmark_node_get_start_line(node))
-        guard count > 0, let lineStart = source.offset(line: line, column: 1) else { return String(cString: pointer) }
+        guard count > 0, let lineStart = source.offset(line: line, column: 1) else { return string(pointer) }
         let lineEnd = source.offset(line: line + 1, column: 1) ?? text.utf8.count
+        if cursor.line != line { cursor = (line, lineStart) }
         let utf8 = text.utf8
         let found: Int? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return nil }
-            let reported = lineStart + Int(cmark_node_get_start_column(node)) - 1
-            if reported >= lineStart, reported + count <= bytes.count, memcmp(base + reported, pointer, count) == 0 {
-                return reported
-            }
-            // Each place on the line that starts with the node's first byte (memchr), then the rest of it.
+            // Each place that starts with the node's first byte (memchr), then the rest of it.
             let first = Int32(UInt8(bitPattern: pointer[0]))
-            var at = lineStart
+            var at = cursor.offset
             while at + count <= lineEnd, let match = memchr(base + at, first, lineEnd - count + 1 - at) {
                 at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
                 if memcmp(base + at, pointer, count) == 0 { return at }
@@ -280,7 +279,8 @@ private struct TreeConverter {
             }
             return nil
         } ?? nil
-        guard let found else { return String(cString: pointer) }
+        guard let found else { return string(pointer) }
+        cursor.offset = found + count
         let from = utf8.index(utf8.startIndex, offsetBy: found)
         return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
     }
