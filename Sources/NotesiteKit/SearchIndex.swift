@@ -164,7 +164,8 @@ public struct SearchIndex: Sendable {
         /// Where each word ends in `bytes`; it starts where the one before it ends.
         fileprivate let ends: [UInt32]
         /// Each word's `ByteStringSet` hash, worked out when the words were found (on the thread that tokenised
-        /// the note), so that adding them to the index does not hash them again. Empty in tokens kept for later
+        /// the note), so that adding them to the index does not hash them again (0 for a word short enough to need
+        /// none, `ByteStringSet.shortLength`). Empty in tokens kept for later
         /// (`withoutHashes`): serve keeps every note's words, and the hashes would be most of them.
         fileprivate let hashes: [UInt64]
 
@@ -178,12 +179,11 @@ public struct SearchIndex: Sendable {
             bytes.withUnsafeBufferPointer { String(decoding: Self.word(i, of: $0, ends: ends), as: UTF8.self) }
         }
 
-        /// Calls `body` with each word's bytes and hash, in order.
-        fileprivate func forEachHashedWord(_ body: (UnsafeBufferPointer<UInt8>, UInt64) -> Void) {
+        /// Calls `body` with each word's bytes and, when kept, its hash, in order.
+        fileprivate func forEachHashedWord(_ body: (UnsafeBufferPointer<UInt8>, UInt64?) -> Void) {
             bytes.withUnsafeBufferPointer { bytes in
                 for i in ends.indices {
-                    let word = Self.word(i, of: bytes, ends: ends)
-                    body(word, hashes.isEmpty ? ByteStringSet.hash(word) : hashes[i])
+                    body(Self.word(i, of: bytes, ends: ends), hashes.isEmpty ? nil : hashes[i])
                 }
             }
         }
@@ -263,9 +263,15 @@ public struct SearchIndex: Sendable {
         Entries(sections: [section]).tokens(of: 0)
     }
 
-    /// A set of short byte strings, each numbered in the order it was added: open addressing over a 64-bit hash,
-    /// the strings' bytes end to end in one buffer, in that order. It stands in for a `Set` or `Dictionary` of
-    /// tokens where every occurrence of a token is looked up, which hashed each with SipHash.
+    /// A set of short byte strings, each numbered in the order it was added. It stands in for a `Set` or
+    /// `Dictionary` of tokens where every occurrence of a token is looked up, which hashed each with SipHash.
+    ///
+    /// Strings of up to eight bytes, which are most words (every pair of Chinese characters, most Russian words of
+    /// up to four letters, most English ones), are found by their bytes read as one 64-bit number: a table of such
+    /// numbers needs neither a hash of the bytes nor a comparison of them. The strings hold no zero byte (words
+    /// are letters), so that the number, with zeros after the bytes, tells every string from every other. Longer
+    /// strings are found by open addressing over a 64-bit hash. Both tables number their strings in one sequence,
+    /// and keep the strings' bytes end to end in one buffer, in that order.
     struct ByteStringSet: Sendable {
         /// Eight bytes, so that a table is half the memory to clear and to read: where a string's bytes are is
         /// found from `ends`, by its number, when the tags match.
@@ -275,14 +281,24 @@ public struct SearchIndex: Sendable {
             /// The string's number plus one; zero for an empty slot.
             var numberPlusOne: UInt32 = 0
         }
+        /// A string of up to eight bytes, as `key(of:)` reads it.
+        private struct ShortSlot {
+            var key: UInt64 = 0
+            /// The string's number plus one; zero for an empty slot.
+            var numberPlusOne: UInt32 = 0
+        }
         /// The strings' bytes end to end, then room for more: zeros past `storageCount`, so that a string is
         /// copied in with one `memcpy` rather than appended through the array's generic path.
         private var storage: [UInt8] = []
         /// Where each string ends in `storage`, by number.
         private var ends: [UInt32] = []
-        /// Each string's hash, by number: growing the table does not hash the strings again.
+        /// Each string's hash, by number (`hash(_:)`; 0 for a string of up to eight bytes, which needs none):
+        /// growing the table does not hash the strings again.
         private var hashes: [UInt64] = []
         private var slots: [Slot]
+        private var shortSlots: [ShortSlot]
+        /// How many of the strings are in `shortSlots`.
+        private var shortCount = 0
         var count: Int { ends.count }
 
         /// The strings, in the order they were added.
@@ -309,8 +325,11 @@ public struct SearchIndex: Sendable {
             }
         }
 
+        /// Room for `expected` strings before a table grows. Most of a note's words are short: the table for
+        /// longer ones starts at a quarter of that.
         init(expected: Int) {
-            slots = Array(repeating: Slot(), count: Self.capacity(for: expected))
+            shortSlots = Array(repeating: ShortSlot(), count: Self.capacity(for: expected))
+            slots = Array(repeating: Slot(), count: Self.capacity(for: expected / 4))
         }
 
         /// A table size at which `expected` strings fill at most half the slots.
@@ -320,14 +339,59 @@ public struct SearchIndex: Sendable {
             return capacity
         }
 
-        /// Adds `bytes` (not empty): their number, and whether they were new.
-        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
-            insert(bytes, hash: Self.hash(bytes))
+        /// The longest strings `key(of:)` reads.
+        static let shortLength = 8
+
+        /// The bytes of a string of one to eight bytes as one number, the first byte lowest, zeros above the last:
+        /// read with loads that may overlap, so nothing past the end is read.
+        @inline(__always)
+        private static func key(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let n = bytes.count
+            let p = UnsafeRawPointer(bytes.baseAddress!)
+            if n >= 4 {
+                let first = UInt64(p.loadUnaligned(as: UInt32.self))
+                let last = UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+                return first | last << UInt64(8 * (n - 4))
+            }
+            return UInt64(bytes[0]) | UInt64(bytes[n >> 1]) << UInt64(8 * (n >> 1)) | UInt64(bytes[n - 1]) << UInt64(8 * (n - 1))
         }
 
-        /// Adds `bytes` whose `hash(_:)` is `hash`. The table, the ends and the bytes are read through pointers:
-        /// every word of every note is looked up here, and each array access checked its bounds.
-        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, inserted: Bool) {
+        /// Adds `bytes` (not empty, no zero byte): their number, and whether they were new. `hash`, when the
+        /// caller has it, is `hash(bytes)`; only a string longer than `shortLength` needs it.
+        @inline(__always)
+        mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64? = nil) -> (number: Int, inserted: Bool) {
+            if bytes.count <= Self.shortLength { return insertShort(bytes) }
+            return insertLong(bytes, hash: hash ?? Self.hash(bytes))
+        }
+
+        /// The table and the ends are read through pointers: every word of every note is looked up here, and each
+        /// array access checked its bounds.
+        private mutating func insertShort(_ bytes: UnsafeBufferPointer<UInt8>) -> (number: Int, inserted: Bool) {
+            let key = Self.key(of: bytes)
+            let count = ends.count
+            let found: Int? = shortSlots.withUnsafeMutableBufferPointer { slots in
+                // The multiplication's upper bits, which depend on every bit of the key, pick the slot.
+                let shift = UInt64(64 - slots.count.trailingZeroBitCount)
+                let mask = slots.count - 1
+                var i = Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> shift)
+                while true {
+                    let slot = slots[i]
+                    if slot.numberPlusOne == 0 {
+                        slots[i] = ShortSlot(key: key, numberPlusOne: UInt32(count + 1))
+                        return nil
+                    }
+                    if slot.key == key { return Int(slot.numberPlusOne) - 1 }
+                    i = (i + 1) & mask
+                }
+            }
+            if let found { return (found, false) }
+            append(bytes, hash: 0)
+            shortCount += 1
+            if shortCount * 2 > shortSlots.count { growShort() }
+            return (count, true)
+        }
+
+        private mutating func insertLong(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (number: Int, inserted: Bool) {
             let tag = UInt32(truncatingIfNeeded: hash >> 32)
             let count = ends.count
             let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
@@ -355,6 +419,13 @@ public struct SearchIndex: Sendable {
                 }
             }
             if let found { return (found, false) }
+            append(bytes, hash: hash)
+            if (ends.count - shortCount) * 2 > slots.count { grow() }
+            return (count, true)
+        }
+
+        /// Numbers a new string: its bytes after the others, its end and its hash.
+        private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) {
             let start = storageCount
             let end = start + bytes.count
             if end > storage.count {
@@ -365,8 +436,18 @@ public struct SearchIndex: Sendable {
             }
             ends.append(UInt32(end))
             hashes.append(hash)
-            if ends.count * 2 > slots.count { grow() }
-            return (count, true)
+        }
+
+        private mutating func growShort() {
+            let old = shortSlots
+            shortSlots = Array(repeating: ShortSlot(), count: old.count * 2)
+            let shift = UInt64(64 - shortSlots.count.trailingZeroBitCount)
+            let mask = shortSlots.count - 1
+            for slot in old where slot.numberPlusOne != 0 {
+                var i = Int(truncatingIfNeeded: (slot.key &* 0x9e37_79b9_7f4a_7c15) >> shift)
+                while shortSlots[i].numberPlusOne != 0 { i = (i + 1) & mask }
+                shortSlots[i] = slot
+            }
         }
 
         private mutating func grow() {
@@ -732,44 +813,37 @@ public struct SearchIndex: Sendable {
         /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (`wordRunLength(at:of:count:)`)
         /// that starts at `i`, lowercased onto the word: `i` ends at the first byte of anything else, which
         /// may go on with the word (another letter) or end it. A loop of its own per run, rather than a call per
-        /// letter that checks for a run of ideographs to end first.
+        /// letter that checks for a run of ideographs to end first; each letter is told and lowercased in one step.
         @inline(__always)
         mutating func addWordRun(_ base: UnsafePointer<UInt8>, from i: inout Int, to n: Int,
                                  _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             if hanStarts.count > 0 { endHan(body) }
-            // Where the run ends, then its bytes lowercased in one pass: a capital takes as many bytes as its
-            // small letter.
-            var j = i
-            while j < n {
-                let length = Self.wordRunLength(at: j, of: base, count: n)
-                guard length > 0 else { break }
-                j += length
-            }
-            let out = word.appendUninitialized(count: j - i)
-            var k = 0
-            while i < j {
+            while i < n {
                 let b = base[i]
                 if b < 0x80 {
-                    out[k] = b &- 0x41 < 26 ? b | 0x20 : b
+                    guard Self.isWordByte(b) else { return }
+                    word.append(b &- 0x41 < 26 ? b | 0x20 : b)
                     i += 1
-                    k += 1
                     continue
                 }
                 // `А`–`П` and `а`–`п` are `D0 90`–`D0 BF`, `р`–`я` are `D1 80`–`D1 8F`: `А`–`П` lowercase 0x20 on,
                 // within `D0`; `Р`–`Я` (`D0 A0`–`D0 AF`) to `р`–`я`.
+                guard i + 1 < n else { return }
                 let b1 = base[i + 1]
-                if b == 0xD0 && b1 < 0xA0 {
-                    out[k] = 0xD0
-                    out[k + 1] = b1 + 0x20
-                } else if b == 0xD0 && b1 < 0xB0 {
-                    out[k] = 0xD1
-                    out[k + 1] = b1 - 0x20
+                if b == 0xD0 && b1 &- 0x90 < 0x30 {
+                    if b1 < 0xA0 {
+                        word.append(0xD0, b1 + 0x20)
+                    } else if b1 < 0xB0 {
+                        word.append(0xD1, b1 - 0x20)
+                    } else {
+                        word.append(0xD0, b1)
+                    }
+                } else if b == 0xD1 && b1 &- 0x80 < 0x10 {
+                    word.append(0xD1, b1)
                 } else {
-                    out[k] = b
-                    out[k + 1] = b1
+                    return
                 }
                 i += 2
-                k += 2
             }
         }
 
@@ -842,10 +916,11 @@ public struct SearchIndex: Sendable {
         }
 
         @inline(__always)
-        mutating func append(contentsOf elements: UnsafePointer<Element>, count n: Int) {
-            if count + n > capacity { grow(to: count + n) }
-            (base + count).initialize(from: elements, count: n)
-            count += n
+        mutating func append(_ first: Element, _ second: Element) {
+            if count + 2 > capacity { grow(to: count + 2) }
+            base[count] = first
+            base[count + 1] = second
+            count += 2
         }
 
         mutating func removeAll() { count = 0 }

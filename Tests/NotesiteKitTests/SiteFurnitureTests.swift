@@ -259,9 +259,10 @@ import Testing
     }
 
     @Test func theWordSetTellsWordsOfEveryLengthApart() {
-        // Words of 1 to 40 bytes, which the set's hash reads in different ways (under four bytes, under eight, and
-        // eight at a time with an overlapping last read), each with twins that differ from it in one byte: in the
-        // middle, and at the end. Enough of them that the table grows several times from its smallest size.
+        // Words of 1 to 40 bytes, which the set reads in different ways (up to eight bytes as one number, with
+        // loads that overlap under four bytes and under eight; longer ones by a hash that reads eight at a time
+        // with an overlapping last read), each with twins that differ from it in one byte: in the middle, and at
+        // the end. Enough of them that both tables grow several times from their smallest size.
         var words: [String] = []
         for length in 1...40 {
             let base = Array(String(repeating: "ж", count: (length + 1) / 2).utf8.prefix(length - 1)) + [UInt8(ascii: "a")]
