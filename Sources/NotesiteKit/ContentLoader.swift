@@ -433,7 +433,7 @@ public struct ContentLoader: Sendable {
         if let base = raw.bindMemory(to: UInt8.self).baseAddress {
             var bytes = UnsafeBufferPointer(start: base, count: raw.count)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
-            if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil, let text = String(validating: bytes, as: UTF8.self) {
+            if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil, let text = UTF8Text.string(bytes) {
                 return .success(normalise(text))
             }
         } else {

@@ -39,6 +39,32 @@ import Testing
         #expect(printer.format(try #require(found.first)).hasSuffix("\n    Вторая: \u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD} view\n            ^"))
     }
 
+    /// The reader's own UTF-8 check against the standard library's, on bytes made of the pieces where a check
+    /// goes wrong: each lead byte's edges (C1/C2, DF/E0, EF/F0, F4/F5), the second bytes that make E0 and F0
+    /// overlong, ED a surrogate and F4 too large, stray continuation bytes, sequences cut short at the end, and
+    /// runs of ASCII long enough for the eight-byte steps, at every alignment.
+    @Test func theReadersUTF8CheckAgreesWithTheStandardLibrary() {
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text".utf8), [0x61], [0x7F], [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF], [0xC2, 0x80],
+            [0xDF, 0xBF], Array("ж".utf8), Array("世".utf8), [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xE4, 0xB8],
+            [0xF0, 0x9F, 0x98], [0xC3], [0xE4, 0x41, 0x80], [0xC3, 0xC3, 0xA9],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var valid = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &generator) { bytes += pieces.randomElement(using: &generator)! }
+            let expected = String(validating: bytes, as: UTF8.self)
+            let found = bytes.withUnsafeBufferPointer { UTF8Text.string($0) }
+            #expect(found == expected, "\(bytes.map { String($0, radix: 16) })")
+            if let found, found.utf8.elementsEqual(bytes) { valid += 1 }
+        }
+        // Both kinds came up, and a valid text is its bytes as they were.
+        #expect(valid > 1_000 && valid < 19_000)
+    }
+
     /// A merge left unresolved: each marker line is an error at its line, with or without a branch name, and
     /// CRLF line ends change nothing. Fenced code keeps its markers (a note about git may show them), `=======`
     /// alone is a setext underline unless the other markers are there, and a longer run of `<` is no marker.
