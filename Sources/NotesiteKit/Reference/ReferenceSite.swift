@@ -24,6 +24,8 @@ public struct ReferenceSite: Sendable {
 
     /// Every note's mentions, by the note's position in the index.
     private let perNote: [[Mention]]
+    /// The HTML of the inline code spans on the pages linked to this reference (`SymbolLinker.InlineCache`).
+    private let inlineHTML = SymbolLinker.InlineCache()
 
     /// Calls `body` with each note of `group` in turn: its position in the index, the range of its mentions in
     /// `group`, and its list of mentions from `lists`, read where they are. A copy of each mention retained and
@@ -101,7 +103,7 @@ public struct ReferenceSite: Sendable {
 
     /// The hooks that link a note page's code to the reference.
     func linker(forPage page: String) -> SymbolLinker {
-        SymbolLinker(finder: finder, data: data, page: page)
+        SymbolLinker(finder: finder, data: data, page: page, inlineCache: inlineHTML)
     }
 
     /// Reference pages in a stable order: types by name, with the delegate-method reference first.

@@ -15,18 +15,27 @@ struct SymbolLinker {
 
     static let collapseTablePlaceholder = "<!-- notesite: collapse-table -->"
 
-    /// The inline code spans rendered so far: a page names the same few APIs many times.
-    private let made = Made()
+    /// The inline code spans rendered so far, on this page and on the others that share `inlineCache`.
+    private let inlineCache: InlineCache
 
-    private final class Made {
-        /// Each inline code span's HTML (nil: left plain), by its code: a note names the same API many times.
-        var inlineHTML: [String: String?] = [:]
+    /// Each inline code span's HTML (nil: left plain), by its code and the way from its page to the reference's
+    /// folder. A note names the same few APIs many times, and the notes name the same ones (`isCollapsed`,
+    /// `UISplitViewController`): the pages that share one reference share their spans' HTML.
+    final class InlineCache: Sendable {
+        struct Key: Hashable, Sendable {
+            var referenceFolder: String
+            var code: String
+        }
+        fileprivate let html = SharedCache<Key, String?>()
+        init() {}
     }
 
-    init(finder: MentionFinder, data: ReferenceData, page: String) {
+    /// `inlineCache`: spans rendered for other pages with the same `finder` and `data`; a cache of its own when nil.
+    init(finder: MentionFinder, data: ReferenceData, page: String, inlineCache: InlineCache? = nil) {
         self.finder = finder
         self.data = data
         self.page = page
+        self.inlineCache = inlineCache ?? InlineCache()
         let anyEntryPage = ReferenceSite.pagePath("_")
         let anyEntry = RelativeURL.from(page, to: anyEntryPage)
         referenceFolder = String(decoding: anyEntry.utf8.dropLast(anyEntryPage.utf8.count - ReferenceSite.folder.utf8.count - 1), as: UTF8.self)
@@ -54,9 +63,10 @@ struct SymbolLinker {
     }
 
     func inlineCode(_ code: String) -> String? {
-        if let known = made.inlineHTML[code] { return known }
+        let key = InlineCache.Key(referenceFolder: referenceFolder, code: code)
+        if let known = inlineCache.html[key] { return known }
         let html = inlineHTML(code)
-        made.inlineHTML[code] = html
+        inlineCache.html[key] = html
         return html
     }
 
