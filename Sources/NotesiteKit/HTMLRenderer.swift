@@ -103,7 +103,7 @@ public struct HTMLRenderer {
             back += " <a href=\"#\(Self.footnoteReferenceID(number, k))\" class=\"footnote-back\" aria-label=\"\(Escape.attribute(hooks.footnoteBackLabel))\">↩\(k > 1 ? "<sup>\(k)</sup>" : "")</a>"
         }
         for (i, child) in node.children.enumerated() {
-            if i == node.children.count - 1, child.kind == .paragraph {
+            if i == node.children.count - 1, child.isParagraph {
                 out += "<p>"
                 renderInlines(child.children)
                 out += back + "</p>\n"
@@ -153,7 +153,7 @@ public struct HTMLRenderer {
                 out += "<li>"
             }
             for (i, child) in node.children.enumerated() {
-                if !tight || child.kind != .paragraph, i == 0 { out += "\n" }
+                if i == 0, !tight || !child.isParagraph { out += "\n" }
                 render(child, tight: tight)
             }
             out += "</li>\n"
@@ -191,7 +191,7 @@ public struct HTMLRenderer {
         out += "<div class=\"table-wrap\"><table>\n"
         var inBody = false
         for row in table.children {
-            let isHeader = row.kind == .tableHeader
+            let isHeader = if case .tableHeader = row.kind { true } else { false }
             if isHeader { out += "<thead>\n" } else if !inBody { out += "<tbody>\n"; inBody = true }
             out += "<tr>\n"
             for (column, cell) in row.children.enumerated() {
@@ -294,6 +294,11 @@ public struct HTMLRenderer {
 }
 
 private extension MarkdownNode {
+    /// Asked by its case alone: `kind == .paragraph` compared the kinds as values, copying both.
+    var isParagraph: Bool {
+        if case .paragraph = kind { true } else { false }
+    }
+
     var firstCharacter: Character? {
         switch kind {
         case .text(let s), .code(let s): s.first

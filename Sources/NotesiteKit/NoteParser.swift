@@ -114,7 +114,9 @@ public enum NoteParser {
                 sanitize(html, at: node.range.start)
             case .code, .codeBlock:
                 codeNodes.append(Note.CodeNode(node: node, section: headings.last?.id))
-            case .text(let text) where footnoteMarks && MarkdownParser.hasFootnoteMark(text):
+            // Only a note with a footnote mark binds its texts: a copy of each text cost a retain and a release.
+            case .text where footnoteMarks:
+                guard case .text(let text) = node.kind, MarkdownParser.hasFootnoteMark(text) else { break }
                 // A footnote reference left as text: cmark-gfm found no footnote of that label.
                 for label in Self.footnoteLabels(in: text) {
                     let written = "[^\(label)]"

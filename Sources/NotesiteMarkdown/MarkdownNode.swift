@@ -108,10 +108,13 @@ extension MarkdownNode {
 
     /// Calls `body` for this node and every node below it, in document order. Recursion is bounded: the parse
     /// flattens nesting deeper than `MarkdownParser.maximumDepth`. (A stack of pending lists, kept before, cost a
-    /// retain for each list on it and a uniqueness check for each node; each node handed to `body` is a copy either
-    /// way.)
+    /// retain for each list on it and a uniqueness check for each node.) The children are read where they are in
+    /// the list: a `for` loop over it copied each one, retaining and releasing its text and its own children, and
+    /// `body` is handed each node without a copy.
     public func forEach(_ body: (MarkdownNode) throws -> Void) rethrows {
         try body(self)
-        for child in children { try child.forEach(body) }
+        try children.withUnsafeBufferPointer { children in
+            for i in children.indices { try children[i].forEach(body) }
+        }
     }
 }
