@@ -1,14 +1,15 @@
 /// Text from a file's bytes, checked for UTF-8 in a loop made for the notes' scripts.
 ///
 /// Every byte of every note is checked once, as it is read. The standard library's check took about ten
-/// instructions a byte on the notes' Russian and Chinese; this one reads runs of ASCII eight bytes at a time and runs of
-/// two- and three-byte letters in loops of their own, then makes the `String` without checking the bytes a second time.
+/// instructions a byte on the notes' Russian and Chinese; this one reads runs of ASCII eight bytes at a time and
+/// runs of two- and three-byte letters in loops of their own, then makes the `String` without checking the bytes a
+/// second time.
 enum UTF8Text {
     /// `bytes` as a `String` when they are well-formed UTF-8 (as Unicode defines it: no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no sequence cut short), nil otherwise.
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard isValid(bytes) else { return nil }
-        return String(copying: UTF8Span(unchecked: Span(_unsafeElements: bytes)))
+        return String(copying: UTF8Span(unchecked: bytes.span))
     }
 
     /// Whether `bytes` are well-formed UTF-8.
@@ -22,7 +23,9 @@ enum UTF8Text {
             if b0 < 0x80 {
                 // A run of ASCII (between words of Russian, in code and markup), eight bytes at a time.
                 i += 1
-                while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+                while i + 8 <= n, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                }
                 continue
             }
             if b0 < 0xE0 {
