@@ -10,8 +10,8 @@
 /// that gives its part one (a type's name, an argument label, an `#if` condition, an availability platform); an
 /// attribute's name is coloured whole; comments in trivia are coloured; and neighbouring pieces of one kind make
 /// one span. The classifier works out each role by comparing the key path of every child of every node with its
-/// table, which cost more than parsing the snippet. Here the nodes that give a role record the range they give it
-/// to as the walk enters them, and a token looks only at the innermost of those around it.
+/// table, which cost more than parsing the snippet. Here the range a node gives a role to is recorded when the
+/// walk reaches it, and a token looks only at the innermost of those around it.
 struct SwiftColouring {
     /// What the classifier tells apart. Kinds without a colour still matter: two pieces of one kind next to each
     /// other merge, and a piece of another kind between them keeps them apart.
@@ -53,54 +53,46 @@ struct SwiftColouring {
         self.source = Array(source.utf8)
     }
 
-    /// Records that the identifiers of `node` (outside any role given further in) take `kind`'s colour.
-    mutating func role(_ kind: Kind, of node: (some SyntaxProtocol)?) {
-        guard let node else { return }
-        let range = Self.text(of: node)
+    /// Records that the identifiers in `range` (a node's text, without its trivia; outside any role given further
+    /// in) take `kind`'s colour. Recorded when the walk reaches the node.
+    mutating func role(_ kind: Kind, of range: Range<Int>) {
         dropRoles(endingBy: range.lowerBound)
         roles.append((range, kind))
     }
 
-    /// An attribute is entered: its name (`objc`, `available`) is coloured whole, whatever its tokens are.
-    mutating func enter(_ attribute: AttributeSyntax) {
-        attributeName = Self.text(of: attribute.attributeName)
+    /// The walk reaches an attribute's name, whose text is `range`: the name (`objc`, `available`) is coloured
+    /// whole, whatever its tokens are.
+    mutating func enterAttribute(named range: Range<Int>) {
+        attributeName = range
     }
 
-    /// Where a node's text lies, without its leading and trailing trivia.
-    private static func text(of node: some SyntaxProtocol) -> Range<Int> {
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        // A node of trivia alone would end before it starts.
-        return start..<max(start, node.endPositionBeforeTrailingTrivia.utf8Offset)
-    }
-
-    /// Colours the next token of the walk, with its trivia.
-    mutating func add(_ token: TokenSyntax) {
-        let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = token.endPositionBeforeTrailingTrivia.utf8Offset
+    /// Colours the next token of the walk, with its trivia; it starts (with its leading trivia) at `offset`.
+    mutating func add(_ token: RawSyntaxTokenView, at offset: Int) {
+        let leading = token.leadingTriviaByteLength
+        let start = offset + leading
+        let end = start + token.textByteLength
         if let name = attributeName {
             if !name.isEmpty, start >= name.lowerBound, end <= name.upperBound {
                 // Inside the name only its first token's leading trivia and its last token's trailing trivia count.
                 if start == name.lowerBound {
-                    trivia(token.leadingTrivia, at: token.position.utf8Offset)
+                    trivia(token.leadingRawTriviaPieces, at: offset)
                     report(.attribute, name)
                 }
                 if end == name.upperBound {
-                    trivia(token.trailingTrivia, at: end)
+                    trivia(token.trailingRawTriviaPieces, at: end)
                     attributeName = nil
                 }
                 return
             }
             if start >= name.upperBound { attributeName = nil }
         }
-        let leading = token.leadingTriviaLength.utf8Length
         if leading > 0 {
-            let offset = token.position.utf8Offset
-            if holdsSlash(offset..<(offset + leading)) { trivia(token.leadingTrivia, at: offset) } else { report(.plain, offset..<(offset + leading)) }
+            if holdsSlash(offset..<start) { trivia(token.leadingRawTriviaPieces, at: offset) } else { report(.plain, offset..<start) }
         }
         report(kind(of: token, range: start..<end), start..<end)
-        let trailing = token.trailingTriviaLength.utf8Length
+        let trailing = token.trailingTriviaByteLength
         if trailing > 0 {
-            if holdsSlash(end..<(end + trailing)) { trivia(token.trailingTrivia, at: end) } else { report(.plain, end..<(end + trailing)) }
+            if holdsSlash(end..<(end + trailing)) { trivia(token.trailingRawTriviaPieces, at: end) } else { report(.plain, end..<(end + trailing)) }
         }
     }
 
@@ -122,8 +114,8 @@ struct SwiftColouring {
         while let last = roles.last, last.range.upperBound <= offset { roles.removeLast() }
     }
 
-    private mutating func kind(of token: TokenSyntax, range: Range<Int>) -> Kind {
-        switch token.rawTokenKind {
+    private mutating func kind(of token: RawSyntaxTokenView, range: Range<Int>) -> Kind {
+        switch token.rawKind {
         case .identifier:
             dropRoles(endingBy: range.lowerBound)
             // Usually the innermost role is last; a role can also be recorded before tokens that come ahead of
@@ -140,15 +132,15 @@ struct SwiftColouring {
         case .stringQuote, .multilineStringQuote, .singleQuote, .stringSegment: return .string
         case .regexSlash, .regexPoundDelimiter, .regexLiteralPattern: return .regex
         case .poundIf, .poundElseif, .poundElse, .poundEndif: return .directive
-        case .unknown: return token.text.hasPrefix("\"") ? .string : .plain
+        case .unknown: return token.rawText.first == UInt8(ascii: "\"") ? .string : .plain
         default: return .plain
         }
     }
 
-    private mutating func trivia(_ trivia: Trivia, at offset: Int) {
+    private mutating func trivia(_ pieces: [RawTriviaPiece], at offset: Int) {
         var offset = offset
-        for piece in trivia {
-            let length = piece.sourceLength.utf8Length
+        for piece in pieces {
+            let length = piece.byteLength
             let kind: Kind = switch piece {
             case .lineComment: .lineComment
             case .blockComment: .blockComment

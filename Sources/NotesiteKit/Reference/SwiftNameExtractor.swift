@@ -1,5 +1,8 @@
 import SwiftParser
-import SwiftSyntax
+// The raw tree: walking it reads each node where the parser left it. `SyntaxVisitor` made a `Syntax` value for
+// every node and token of every snippet (an arena record, retains, a dispatch per kind), which took about as long
+// as parsing the snippet.
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Finds the API names in a Swift snippet with swift-syntax: type references, member accesses (also the implicit
 /// `.member`), calls with their argument labels, and function declarations (`override func` and delegate-method
@@ -7,154 +10,173 @@ import SwiftSyntax
 /// specific first, in the form the symbol list uses (`setOverrideTraitCollection(_:forChildViewController:)`).
 enum SwiftNameExtractor {
     static func references(in code: String) -> [CodeScanner.Reference] {
-        let visitor = Visitor(colouring: nil)
-        visitor.walk(Parser.parse(source: code))
-        return visitor.sortedReferences
+        var walker = Walker(colouring: nil)
+        walker.walk(Parser.parse(source: code))
+        return walker.references
     }
 
     /// The names and the syntax colouring of a snippet from one parse and one walk of its tree.
     static func analyse(_ code: String) -> (references: [CodeScanner.Reference], spans: [CodeHighlighter.Span]) {
-        let visitor = Visitor(colouring: SwiftColouring(source: code))
-        visitor.walk(Parser.parse(source: code))
-        return (visitor.sortedReferences, visitor.colouring!.finish())
+        var walker = Walker(colouring: SwiftColouring(source: code))
+        walker.walk(Parser.parse(source: code))
+        return (walker.references, walker.colouring!.finish())
     }
 
-    private final class Visitor: SyntaxVisitor {
+    /// A walk of the tree in source order, as swift-syntax's source-accurate view has it (tokens the parser made
+    /// up for broken code are skipped), that keeps each node's offset in the snippet.
+    ///
+    /// A node that names something below it (a call names its callee's last identifier, an argument gives its
+    /// label a colour) leaves a note for that node, found by its identity when the walk reaches it with its
+    /// offset: the offset of a node is known only once everything before it has been walked.
+    private struct Walker {
+        /// The names, in the order of their offsets (the order the walk reaches them).
         var references: [CodeScanner.Reference] = []
         /// The colours of the tokens walked so far; nil when only the names are wanted.
         var colouring: SwiftColouring?
+        /// Notes for nodes below the one being walked, until the walk reaches them. A handful at most at a time;
+        /// those for tokens the parser made up are never reached and stay.
+        private var notes: [(node: RawSyntax.ID, note: Note)] = []
+
+        private enum Note {
+            /// The token is a name to look up, with these spellings. A token is named once: the outermost node
+            /// that names it decides its spellings (a call's, not its callee's own).
+            case name([String])
+            /// The node's identifiers take this colour (`SwiftColouring.role`).
+            case role(SwiftColouring.Kind)
+            /// The node is an attribute's name, coloured whole.
+            case attributeName
+        }
 
         init(colouring: SwiftColouring?) {
             self.colouring = colouring
-            super.init(viewMode: .sourceAccurate)
         }
 
-        var sortedReferences: [CodeScanner.Reference] {
-            references.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        /// Walks the tree of a parsed snippet. The raw nodes live in the tree's arena, which the tree keeps.
+        mutating func walk(_ tree: SourceFileSyntax) {
+            withExtendedLifetime(tree) { walk(tree.raw, at: 0) }
         }
 
-        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.add(token)
-            return .visitChildren
-        }
-
-        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.enter(node)
-            return .visitChildren
-        }
-
-        /// Tokens already named by a call or declaration, so their plain reference is not added again.
-        private var claimed: Set<Int> = []
-
-        private func add(_ token: TokenSyntax, _ candidates: [String]) {
-            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-            guard !claimed.contains(start) else { return }
-            claimed.insert(start)
-            let text = token.text.hasPrefix("`") ? String(token.text.dropFirst().dropLast()) : token.text
-            guard !text.isEmpty, text != "_" else { return }
-            references.append(CodeScanner.Reference(range: start..<(start + token.trimmedLength.utf8Length), candidates: candidates))
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let labels = node.arguments.map { $0.label?.text ?? "_" }
-            let selector = "(" + labels.map { "\($0):" }.joined() + ")"
-            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                let name = reference.baseName.text
-                add(reference.baseName, [name + selector, name])
-            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-                let name = member.declName.baseName.text
-                var candidates = [name + selector]
-                if let base = member.base?.as(DeclReferenceExprSyntax.self) { candidates.append("\(base.baseName.text).\(name)\(selector)") }
-                candidates += ["." + name, name]
-                add(member.declName.baseName, candidates)
+        /// Walks `node`, which starts (with its leading trivia) at byte `offset` of the snippet.
+        mutating func walk(_ node: RawSyntax, at offset: Int) {
+            if !notes.isEmpty { takeNotes(for: node, at: offset) }
+            if let token = node.tokenView {
+                colouring?.add(token, at: offset)
+                return
             }
-            return .visitChildren
-        }
-
-        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.declName.baseName.text
-            var candidates = ["." + name]
-            if let base = node.base?.as(DeclReferenceExprSyntax.self) { candidates.insert("\(base.baseName.text).\(name)", at: 0) }
-            candidates.append(name)
-            add(node.declName.baseName, candidates)
-            return .visitChildren
-        }
-
-        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            add(node.baseName, [node.baseName.text])
-            return .visitChildren
-        }
-
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            let parameters = Array(node.signature.parameterClause.parameters)
-            let labels = parameters.map(\.firstName.text)
-            let name = node.name.text
-            var candidates = [name + "(" + labels.map { "\($0):" }.joined() + ")"]
-            // Swift 2 gave a function's first parameter no label unless it was written twice.
-            if let first = parameters.first, first.secondName == nil, first.firstName.text != "_" {
-                candidates.append(name + "(" + (["_"] + labels.dropFirst()).map { "\($0):" }.joined() + ")")
+            leaveNotes(for: node)
+            guard let layout = node.layoutView else { return }
+            var childOffset = offset
+            for child in layout.children {
+                guard let child else { continue }
+                if child.tokenView.map({ $0.presence == .present }) ?? true { walk(child, at: childOffset) }
+                childOffset += child.byteLength
             }
-            candidates.append(name)
-            add(node.name, candidates)
-            return .visitChildren
         }
 
-        override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.type, of: node.name)
-            add(node.name, [node.name.text])
-            return .visitChildren
+        /// Acts on the notes left for `node`: its colour role or attribute name before its tokens are coloured,
+        /// and its name.
+        private mutating func takeNotes(for node: RawSyntax, at offset: Int) {
+            let id = node.id
+            var i = 0
+            while i < notes.count {
+                guard notes[i].node == id else {
+                    i += 1
+                    continue
+                }
+                let start = offset + node.leadingTriviaByteLength
+                // A node of trivia alone would end before it starts.
+                let text = start..<max(start, offset + node.byteLength - node.trailingTriviaByteLength)
+                switch notes.remove(at: i).note {
+                case .role(let kind): colouring?.role(kind, of: text)
+                case .attributeName: colouring?.enterAttribute(named: text)
+                case .name(let candidates):
+                    guard let token = node.tokenView else { continue }
+                    var name = token.rawText
+                    if name.first == UInt8(ascii: "`") { name = SyntaxText(rebasing: name.dropFirst().dropLast()) }
+                    guard !name.isEmpty, name != "_" else { continue }
+                    references.append(CodeScanner.Reference(range: text, candidates: candidates))
+                }
+            }
         }
 
-        // The nodes that give an identifier below them a colour of its own.
-
-        override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.type, of: node.name)
-            return .visitChildren
+        private mutating func name(_ token: RawTokenSyntax, _ candidates: [String]) {
+            let id = token.raw.id
+            for (node, note) in notes where node == id {
+                if case .name = note { return }
+            }
+            notes.append((id, .name(candidates)))
         }
 
-        override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.label, of: node.label)
-            return .visitChildren
+        private mutating func role(_ kind: SwiftColouring.Kind, of node: (some RawSyntaxNodeProtocol)?) {
+            guard colouring != nil, let node else { return }
+            notes.append((node.raw.id, .role(kind)))
         }
 
-        override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.label, of: node.firstName)
-            return .visitChildren
+        private static func text(_ token: RawTokenSyntax) -> String {
+            String(syntaxText: token.tokenText)
         }
 
-        override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.attribute, of: node.name)
-            return .visitChildren
-        }
-
-        override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.directive, of: node.condition)
-            return .visitChildren
-        }
-
-        override func visit(_ node: PlatformVersionItemSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.keyword, of: node.platformVersion)
-            return .visitChildren
-        }
-
-        override func visit(_ node: PlatformVersionSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.keyword, of: node.platform)
-            return .visitChildren
-        }
-
-        override func visit(_ node: PrecedenceGroupAssociativitySyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.keyword, of: node.associativityLabel)
-            return .visitChildren
-        }
-
-        override func visit(_ node: PrecedenceGroupRelationSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.keyword, of: node.higherThanOrLowerThanLabel)
-            return .visitChildren
-        }
-
-        override func visit(_ node: OperatorDeclSyntax) -> SyntaxVisitorContinueKind {
-            colouring?.role(.other, of: node.name)
-            return .visitChildren
+        /// The notes a node of one of the kinds that name or colour something below it leaves.
+        private mutating func leaveNotes(for node: RawSyntax) {
+            switch node.kind {
+            case .functionCallExpr:
+                let call = RawFunctionCallExprSyntax(node)!
+                let selector = "(" + call.arguments.elements.map { ($0.label.map(Self.text) ?? "_") + ":" }.joined() + ")"
+                if let reference = RawDeclReferenceExprSyntax(call.calledExpression) {
+                    let name = Self.text(reference.baseName)
+                    self.name(reference.baseName, [name + selector, name])
+                } else if let member = RawMemberAccessExprSyntax(call.calledExpression) {
+                    let name = Self.text(member.declName.baseName)
+                    var candidates = [name + selector]
+                    if let base = member.base.flatMap(RawDeclReferenceExprSyntax.init) {
+                        candidates.append("\(Self.text(base.baseName)).\(name)\(selector)")
+                    }
+                    candidates += ["." + name, name]
+                    self.name(member.declName.baseName, candidates)
+                }
+            case .memberAccessExpr:
+                let member = RawMemberAccessExprSyntax(node)!
+                let name = Self.text(member.declName.baseName)
+                var candidates = ["." + name]
+                if let base = member.base.flatMap(RawDeclReferenceExprSyntax.init) {
+                    candidates.insert("\(Self.text(base.baseName)).\(name)", at: 0)
+                }
+                candidates.append(name)
+                self.name(member.declName.baseName, candidates)
+            case .declReferenceExpr:
+                let reference = RawDeclReferenceExprSyntax(node)!
+                name(reference.baseName, [Self.text(reference.baseName)])
+            case .functionDecl:
+                let function = RawFunctionDeclSyntax(node)!
+                let parameters = function.signature.parameterClause.parameters.elements
+                let labels = parameters.map { Self.text($0.firstName) }
+                let name = Self.text(function.name)
+                var candidates = [name + "(" + labels.map { "\($0):" }.joined() + ")"]
+                // Swift 2 gave a function's first parameter no label unless it was written twice.
+                if let first = parameters.first, first.secondName == nil, labels[0] != "_" {
+                    candidates.append(name + "(" + (["_"] + labels.dropFirst()).map { "\($0):" }.joined() + ")")
+                }
+                candidates.append(name)
+                self.name(function.name, candidates)
+            case .identifierType:
+                let type = RawIdentifierTypeSyntax(node)!
+                role(.type, of: type.name)
+                name(type.name, [Self.text(type.name)])
+            case .attribute:
+                if colouring != nil { notes.append((RawAttributeSyntax(node)!.attributeName.raw.id, .attributeName)) }
+            // The nodes that give an identifier below them a colour of its own.
+            case .memberType: role(.type, of: RawMemberTypeSyntax(node)!.name)
+            case .labeledExpr: role(.label, of: RawLabeledExprSyntax(node)!.label)
+            case .functionParameter: role(.label, of: RawFunctionParameterSyntax(node)!.firstName)
+            case .declModifier: role(.attribute, of: RawDeclModifierSyntax(node)!.name)
+            case .ifConfigClause: role(.directive, of: RawIfConfigClauseSyntax(node)!.condition)
+            case .platformVersionItem: role(.keyword, of: RawPlatformVersionItemSyntax(node)!.platformVersion)
+            case .platformVersion: role(.keyword, of: RawPlatformVersionSyntax(node)!.platform)
+            case .precedenceGroupAssociativity: role(.keyword, of: RawPrecedenceGroupAssociativitySyntax(node)!.associativityLabel)
+            case .precedenceGroupRelation: role(.keyword, of: RawPrecedenceGroupRelationSyntax(node)!.higherThanOrLowerThanLabel)
+            case .operatorDecl: role(.other, of: RawOperatorDeclSyntax(node)!.name)
+            default: break
+            }
         }
     }
 }
