@@ -73,7 +73,7 @@ public struct PageRenderer: Sendable {
     /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page; and with
     /// `feed`, the Atom feed and `sitemap.xml` when the site's address is known. Each note's text script is written
     /// with its page (`SearchIndex.shardFile`).
-    public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
+    public func sitePages(baseURL: String?, search: consuming SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         // A search page in each language the notes are written in, whose header links there, and the site's own
         // for the pages of no language. Each searches every note; its own language's sections come first among
@@ -92,7 +92,9 @@ public struct PageRenderer: Sendable {
         var notFound = common(page: "404.html", language: nil, title: nil)
         if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
-        switch search {
+        // Consumed, so that the index is the only reference to its storage: adding the reference's entries to a
+        // shared index copied every note's sections and postings (tens of megabytes at 10,000 notes).
+        switch consume search {
         case .none:
             break
         case .index(var index):

@@ -829,8 +829,12 @@ final class BackgroundIndex: @unchecked Sendable {
         queue.async { self.index.add(entries) }
     }
 
-    /// The index, once every entry added so far is in it.
+    /// The index, once every entry added so far is in it; the queue lets its copy go, so that the index returned
+    /// is the only one and changes to it copy nothing.
     func finish() -> SearchIndex {
-        queue.sync { index }
+        queue.sync {
+            defer { index = SearchIndex() }
+            return index
+        }
     }
 }

@@ -363,10 +363,22 @@ public struct ReferenceSite: Sendable {
             pageEnds.append(pageBytes.count)
         }
         let bySymbol = self.bySymbol.value
-        let count = bySymbol.values.reduce(0) { $0 + $1.count }
-        // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions.
+        // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions (56 MB), in room for the most
+        // they can take, worked out first. An estimate that fell short made the buffer grow, copying all of it
+        // into new memory. A heading id or spelling escaped takes at most six times its bytes; a mention's line
+        // and punctuation at most 40 more.
+        var bound = data.symbols.symbols.reduce(0) { $0 + 6 * ($1.id.utf8.count * 2 + $1.swift.utf8.count + $1.page.utf8.count) + 256 }
+        for group in bySymbol.values {
+            Self.forEachNote(of: group, in: perNote) { note, range, mentions in
+                let page = pageEnds[2 * note + 1] - (note == 0 ? 0 : pageEnds[2 * note - 1])
+                for j in range {
+                    let mention = mentions[group.places[j]]
+                    bound += page + 6 * ((mention.headingID?.utf8.count ?? 0) + mention.spelling.utf8.count) + 40
+                }
+            }
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(count * 128 + data.symbols.symbols.count * 160)
+        out.reserveCapacity(bound)
         out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
         var prefix: [UInt8] = []
         for (i, symbol) in data.symbols.symbols.enumerated() {
