@@ -63,8 +63,36 @@ public struct SearchIndex: Sendable {
     /// (32 bits: a site has far fewer than four billion of either, and the postings are most of the index's memory).
     /// They are grouped by word when the script is written (`postingsByWord`): a list per word, appended to for
     /// every occurrence, cost a uniqueness check of the outer list and of the word's, and a buffer per word.
-    private var postingWords: [UInt32] = []
+    private var postingWords = BlockList()
     private var sectionEnds: [UInt32] = []
+
+    /// Numbers appended in blocks that stay where they are. A large site's postings are tens of millions (46 MB at
+    /// 10,000 notes), and an array that doubled copied them all into new memory at every step.
+    struct BlockList: Sendable {
+        /// A megabyte of numbers.
+        static let blockSize = 1 << 18
+        private var blocks: [[UInt32]] = []
+        private(set) var count = 0
+
+        mutating func append(contentsOf values: UnsafeBufferPointer<UInt32>) {
+            var start = 0
+            while start < values.count {
+                if count % Self.blockSize == 0 {
+                    blocks.append([])
+                    blocks[blocks.count - 1].reserveCapacity(Self.blockSize)
+                }
+                let end = min(values.count, start + Self.blockSize - count % Self.blockSize)
+                blocks[blocks.count - 1].append(contentsOf: UnsafeBufferPointer(rebasing: values[start..<end]))
+                count += end - start
+                start = end
+            }
+        }
+
+        /// Calls `body` with the numbers, a block at a time, in order.
+        func forEachBlock(_ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+            for block in blocks { block.withUnsafeBufferPointer(body) }
+        }
+    }
 
     public init() {}
 
@@ -212,17 +240,21 @@ public struct SearchIndex: Sendable {
         entries.words.forEachHashedWord { word, hash in
             numbers.append(UInt32(words.insert(word, hash: hash).number))
         }
-        numbers.withUnsafeBufferPointer { numbers in
-            entries.postings.withUnsafeBufferPointer { postings in
-                for i in entries.sections.indices {
-                    // The text goes to the section's own script; the index keeps only what the results list shows.
-                    var section = entries.sections[i]
-                    section.utf8Text = []
-                    sections.append(section)
-                    for k in entries.postingRange(of: i) { postingWords.append(numbers[Int(postings[k])]) }
-                    sectionEnds.append(UInt32(postingWords.count))
-                }
+        // The note's postings as the index's word numbers, section after section as the entries hold them.
+        let indexed = [UInt32](unsafeUninitializedCapacity: entries.postings.count) { buffer, count in
+            numbers.withUnsafeBufferPointer { numbers in
+                for (k, posting) in entries.postings.enumerated() { buffer[k] = numbers[Int(posting)] }
             }
+            count = entries.postings.count
+        }
+        let start = postingWords.count
+        indexed.withUnsafeBufferPointer { postingWords.append(contentsOf: $0) }
+        for i in entries.sections.indices {
+            // The text goes to the section's own script; the index keeps only what the results list shows.
+            var section = entries.sections[i]
+            section.utf8Text = []
+            sections.append(section)
+            sectionEnds.append(UInt32(start + entries.postingRange(of: i).upperBound))
         }
     }
 
@@ -234,26 +266,31 @@ public struct SearchIndex: Sendable {
     /// `ids[starts[n]..<starts[n + 1]]`.
     private func postingsByWord() -> (starts: [Int], ids: [UInt32]) {
         var starts = [Int](repeating: 0, count: words.count + 1)
-        var ids = [UInt32](repeating: 0, count: postingWords.count)
-        postingWords.withUnsafeBufferPointer { postingWords in
-            starts.withUnsafeMutableBufferPointer { starts in
-                for word in postingWords { starts[Int(word) + 1] += 1 }
-                for i in 0..<(starts.count - 1) { starts[i + 1] += starts[i] }
+        starts.withUnsafeMutableBufferPointer { starts in
+            postingWords.forEachBlock { block in
+                for word in block { starts[Int(word) + 1] += 1 }
             }
-            var next = starts
+            for i in 0..<(starts.count - 1) { starts[i + 1] += starts[i] }
+        }
+        var next = starts
+        // Every slot is written below, once.
+        let ids = [UInt32](unsafeUninitializedCapacity: postingWords.count) { ids, count in
             next.withUnsafeMutableBufferPointer { next in
-                ids.withUnsafeMutableBufferPointer { ids in
+                sectionEnds.withUnsafeBufferPointer { sectionEnds in
+                    // Posting `k` is of the first section that ends after it.
                     var k = 0
-                    for (section, end) in sectionEnds.enumerated() {
-                        while k < Int(end) {
-                            let word = Int(postingWords[k])
-                            ids[next[word]] = UInt32(section)
-                            next[word] += 1
+                    var section = 0
+                    postingWords.forEachBlock { block in
+                        for word in block {
+                            while Int(sectionEnds[section]) == k { section += 1 }
+                            ids[next[Int(word)]] = UInt32(section)
+                            next[Int(word)] += 1
                             k += 1
                         }
                     }
                 }
             }
+            count = postingWords.count
         }
         return (starts, ids)
     }
@@ -1075,7 +1112,16 @@ public struct SearchIndex: Sendable {
         var shardNames: [String] = []
         var positions: [Int] = []
         var out: [UInt8] = []
-        out.reserveCapacity(sections.count * 128 + words.storageCount * 2 + postingWords.count * 4 + 1024)
+        // Room for the most the script can take, worked out first: a buffer that grew copied what it held into new
+        // memory, tens of megabytes at 10,000 notes. Text escaped takes at most six times its bytes; a number at
+        // most 20 digits. The postings' bound is below.
+        var bound = 1024 + (removed?.count ?? 0) * 48 + 6 * ((stamp?.key.utf8.count ?? 0) + (stamp?.value.utf8.count ?? 0))
+        for section in sections {
+            bound += 6 * (section.title.utf8.count + (section.heading?.utf8.count ?? 0) + section.url.utf8.count
+                + section.shard.utf8.count + section.language.rawValue.utf8.count) + 96
+        }
+        bound += words.storageCount * 6 + words.count * 8 + postingWords.count * 11
+        out.reserveCapacity(bound)
         out += "window.\(variable) = {".utf8
         if let stamp {
             JSON.append(stamp.key, to: &out)
@@ -1128,42 +1174,50 @@ public struct SearchIndex: Sendable {
         }
         out += "],\n\"index\": {".utf8
         // The postings, in the order of their words' bytes, which for UTF-8 is the order of their Unicode scalars.
-        // They are most of the script (a million numbers at 2,000 notes), written through a pointer into room
-        // for the most they can take: each array append checked the array's storage. A word escaped takes at most
-        // six times its bytes and eight more for its quotes and punctuation; a posting at most ten digits and a
-        // comma.
+        // They are most of the script (a million numbers at 2,000 notes). Each word's are written through a
+        // pointer into a buffer with room for the most they can take (each array append checked the array's
+        // storage), then copied onto the script: a word escaped takes at most six times its bytes and eight more
+        // for its quotes and punctuation; a posting at most ten digits and a comma.
+        // (Written whole into a buffer of their own first, they were copied into the script, tens of megabytes of
+        // new memory at 10,000 notes.)
         let (starts, ids) = postingsByWord()
-        let bound = words.storageCount * 6 + words.count * 8 + ids.count * 11
-        out += [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            var p = base
-            func put(_ byte: UInt8) { p.pointee = byte; p += 1 }
-            ids.withUnsafeBufferPointer { ids in
-                words.forEachInByteOrder { i, number, word in
-                    if i > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: "\n")) }
-                    if JSON.firstToEscape(in: word, from: 0) == nil {
-                        put(UInt8(ascii: "\""))
-                        p.initialize(from: word.baseAddress!, count: word.count)
-                        p += word.count
-                        put(UInt8(ascii: "\""))
-                    } else {
-                        var escaped: [UInt8] = []
-                        JSON.append(word, to: &escaped)
-                        p.initialize(from: escaped, count: escaped.count)
-                        p += escaped.count
-                    }
-                    put(UInt8(ascii: ":")); put(UInt8(ascii: " ")); put(UInt8(ascii: "["))
-                    // Ids ascend; each is written as the difference from the one before, which keeps the file small.
-                    var previous: UInt32 = 0
-                    for k in starts[number]..<starts[number + 1] {
-                        if k > starts[number] { put(UInt8(ascii: ",")) }
-                        p += JSON.writeDecimal(Int(ids[k] - previous), to: p)
-                        previous = ids[k]
-                    }
-                    put(UInt8(ascii: "]"))
+        var room = 0
+        var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        defer { scratch.deallocate() }
+        ids.withUnsafeBufferPointer { ids in
+            words.forEachInByteOrder { i, number, word in
+                let postings = starts[number]..<starts[number + 1]
+                let bound = word.count * 6 + 8 + postings.count * 11
+                if bound > room {
+                    scratch.deallocate()
+                    room = max(bound, 2 * room)
+                    scratch = .allocate(capacity: room)
                 }
+                var p = scratch
+                func put(_ byte: UInt8) { p.pointee = byte; p += 1 }
+                if i > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: "\n")) }
+                if JSON.firstToEscape(in: word, from: 0) == nil {
+                    put(UInt8(ascii: "\""))
+                    p.initialize(from: word.baseAddress!, count: word.count)
+                    p += word.count
+                    put(UInt8(ascii: "\""))
+                } else {
+                    var escaped: [UInt8] = []
+                    JSON.append(word, to: &escaped)
+                    p.initialize(from: escaped, count: escaped.count)
+                    p += escaped.count
+                }
+                put(UInt8(ascii: ":")); put(UInt8(ascii: " ")); put(UInt8(ascii: "["))
+                // Ids ascend; each is written as the difference from the one before, which keeps the file small.
+                var previous: UInt32 = 0
+                for k in postings {
+                    if k > postings.lowerBound { put(UInt8(ascii: ",")) }
+                    p += JSON.writeDecimal(Int(ids[k] - previous), to: p)
+                    previous = ids[k]
+                }
+                put(UInt8(ascii: "]"))
+                out.append(contentsOf: UnsafeBufferPointer(start: scratch, count: scratch.distance(to: p)))
             }
-            count = base.distance(to: p)
         }
         out += "}};\n".utf8
         return out

@@ -286,6 +286,27 @@ import Testing
         #expect(Array(set.elements) == words)
     }
 
+    @Test func thePostingBlocksHoldWhatWasAppendedAcrossTheirEdges() {
+        // Runs that end exactly at a block's end, just before it and just after it, one longer than a block, and
+        // empty ones: read back, they are what was appended, in order.
+        let size = SearchIndex.BlockList.blockSize
+        var blocks = SearchIndex.BlockList()
+        var all: [UInt32] = []
+        var next: UInt32 = 0
+        for length in [0, 1, size - 1, 1, 0, size, 5, size + size / 2, size - 4] {
+            let run = (0..<length).map { _ in
+                next &+= 2_654_435_761
+                return next
+            }
+            run.withUnsafeBufferPointer { blocks.append(contentsOf: $0) }
+            all += run
+            #expect(blocks.count == all.count)
+        }
+        var read: [UInt32] = []
+        blocks.forEachBlock { read += $0 }
+        #expect(read == all)
+    }
+
     @Test func aSectionsTokensAreItsDistinctWordsInTheOrderTheyFirstOccur() {
         // Enough distinct words to make the set grow several times, each written again later and in capitals.
         let words = (0..<3_000).map { "w\($0)" }
