@@ -10,6 +10,8 @@ struct HTMLOutput: Sendable {
     }
 
     var isEmpty: Bool { bytes.isEmpty }
+    /// How many bytes.
+    var count: Int { bytes.count }
 
     /// Appends `markup` as it is (from its contiguous bytes, which is quicker than through its `utf8` view).
     static func += (out: inout HTMLOutput, markup: String) {

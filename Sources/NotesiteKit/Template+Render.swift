@@ -9,8 +9,8 @@ extension Template {
     /// As in the engine the templates were first written for, a section over a string (even an empty one) or a
     /// number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`. An `HTMLOutput` value is markup
     /// rendered ahead, which `{{{name}}}` copies in as it is.
-    func render(_ context: [String: Any], partials: [String: Template]) -> HTMLOutput {
-        var renderer = Renderer(partials: partials, stack: [.object(context)])
+    func render(_ context: [String: Any], partials: [String: Template], reserving: Int = 0) -> HTMLOutput {
+        var renderer = Renderer(partials: partials, stack: [.object(context)], reserving: reserving)
         renderer.render(nodes)
         return renderer.out
     }
@@ -46,11 +46,12 @@ extension Template {
     private struct Renderer {
         let partials: [String: Template]
         var stack: [Scope]
-        var out = HTMLOutput(capacity: 16 * 1024)
+        var out: HTMLOutput
 
-        init(partials: [String: Template], stack: [Scope]) {
+        init(partials: [String: Template], stack: [Scope], reserving: Int = 0) {
             self.partials = partials
             self.stack = stack
+            out = HTMLOutput(capacity: 16 * 1024 + reserving)
         }
 
         mutating func render(_ nodes: [Node]) {

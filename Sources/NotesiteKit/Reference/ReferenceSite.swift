@@ -135,7 +135,13 @@ public struct ReferenceSite: Sendable {
             return x != y ? x > y : a.offset < b.offset
         }.map(\.element)
         jobs += names.map { name in
-            { OutputFile(path: Self.pagePath(name), contents: .bytes(templates.render("reference-page", typePageContext(name, common: common)))) }
+            {
+                let (context, markup) = typePageContext(name, common: common)
+                // The entries' lists of mentions are most of a large page (10 MB at 10,000 notes): the page starts
+                // with room for them, rather than growing into new memory step by step, copying as it goes.
+                return OutputFile(path: Self.pagePath(name),
+                                  contents: .bytes(templates.render("reference-page", context, reserving: markup + 64 * 1024)))
+            }
         }
         jobs.append { OutputFile(path: Self.indexPath, contents: .bytes(templates.render("reference-index", indexPageContext(common: common)))) }
         if data.collapseTable != nil {
@@ -176,14 +182,15 @@ public struct ReferenceSite: Sendable {
         return context
     }
 
-    /// The template values of one type's page.
-    private func typePageContext(_ name: String, common: (String, String) -> [String: Any]) -> [String: Any] {
+    /// The template values of one type's page, and how many bytes of markup its entries' lists of mentions take.
+    private func typePageContext(_ name: String, common: (String, String) -> [String: Any]) -> (context: [String: Any], markup: Int) {
         let path = Self.pagePath(name)
         var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
         let symbols = data.symbols.symbols.filter { $0.page == name }
         let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
         context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
-        context["entries"] = ordered.map { entry($0, page: path) }
+        let entries = ordered.map { entry($0, page: path) }
+        context["entries"] = entries.map(\.values)
         // A page of more than a few entries opens with a list of them: the longest have dozens.
         if ordered.count > 5 {
             context["entryList"] = ordered.map { ["id": $0.id, "name": $0.swift] }
@@ -197,11 +204,11 @@ public struct ReferenceSite: Sendable {
                  }]
             }
         }
-        return context
+        return (context, entries.reduce(0) { $0 + $1.markup })
     }
 
-    /// One entry's template values.
-    private func entry(_ symbol: Symbol, page: String) -> [String: Any] {
+    /// One entry's template values, and how many bytes its list of mentions takes.
+    private func entry(_ symbol: Symbol, page: String) -> (values: [String: Any], markup: Int) {
         let rich = { (text: String) in richText(text, page: page, self: symbol.id) }
         var item: [String: Any] = ["id": symbol.id, "name": symbol.swift, "kind": symbol.kind.rawValue, "summary": rich(symbol.summary)]
         if let container = symbol.container { item["container"] = container }
@@ -236,7 +243,7 @@ public struct ReferenceSite: Sendable {
             item["mentions"] = links
             item["hasMentions"] = true
         }
-        return item
+        return (item, links.count)
     }
 
     /// A data text as HTML: `code` spans become code, linked to their entry when they name another symbol.
@@ -268,7 +275,10 @@ public struct ReferenceSite: Sendable {
     private func mentionItems(_ group: SymbolMentions, in lists: [[Mention]], spellings showSpellings: Bool = true,
                               name: String? = nil) -> HTMLOutput {
         let links = noteLinks.value
-        var html = HTMLOutput()
+        // Room for about 160 bytes a mention, so that a long list rarely grows, copying itself into new memory as
+        // it does: an item takes about 180 bytes, and sections often mention a name more than once (the corpus's
+        // lists take 80 a mention). Room not written to costs no memory.
+        var html = HTMLOutput(capacity: group.count * 160)
         // The sections of the note being read, in the order first met: the place of its first mention and of the
         // first with each spelling.
         var sections: [(first: Int, spellings: [Int])] = []
