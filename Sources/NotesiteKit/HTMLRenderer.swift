@@ -191,7 +191,7 @@ public struct HTMLRenderer {
         out += "<div class=\"table-wrap\"><table>\n"
         var inBody = false
         for row in table.children {
-            let isHeader = if case .tableHeader = row.kind { true } else { false }
+            let isHeader = row.isTableHeader
             if isHeader { out += "<thead>\n" } else if !inBody { out += "<tbody>\n"; inBody = true }
             out += "<tr>\n"
             for (column, cell) in row.children.enumerated() {
@@ -294,9 +294,13 @@ public struct HTMLRenderer {
 }
 
 private extension MarkdownNode {
-    /// Asked by its case alone: `kind == .paragraph` compared the kinds as values, copying both.
+    // Asked by their cases alone: `kind == .paragraph` compared the kinds as values, copying both.
     var isParagraph: Bool {
         if case .paragraph = kind { true } else { false }
+    }
+
+    var isTableHeader: Bool {
+        if case .tableHeader = kind { true } else { false }
     }
 
     var firstCharacter: Character? {

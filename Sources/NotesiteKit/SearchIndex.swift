@@ -393,6 +393,13 @@ public struct SearchIndex: Sendable {
             return UInt64(bytes[0]) | UInt64(bytes[n >> 1]) << UInt64(8 * (n >> 1)) | UInt64(bytes[n - 1]) << UInt64(8 * (n - 1))
         }
 
+        /// Where a table of `count` short slots (a power of two) starts looking for `key`: the multiplication's
+        /// upper bits, which depend on every bit of the key.
+        @inline(__always)
+        private static func shortSlot(of key: UInt64, in count: Int) -> Int {
+            Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> UInt64(64 - count.trailingZeroBitCount))
+        }
+
         /// Adds `bytes` (not empty, no zero byte): their number, and whether they were new. `hash`, when the
         /// caller has it, is `hash(bytes)`; only a string longer than `shortLength` needs it.
         @inline(__always)
@@ -407,10 +414,8 @@ public struct SearchIndex: Sendable {
             let key = Self.key(of: bytes)
             let count = ends.count
             let found: Int? = shortSlots.withUnsafeMutableBufferPointer { slots in
-                // The multiplication's upper bits, which depend on every bit of the key, pick the slot.
-                let shift = UInt64(64 - slots.count.trailingZeroBitCount)
                 let mask = slots.count - 1
-                var i = Int(truncatingIfNeeded: (key &* 0x9e37_79b9_7f4a_7c15) >> shift)
+                var i = Self.shortSlot(of: key, in: slots.count)
                 while true {
                     let slot = slots[i]
                     if slot.numberPlusOne == 0 {
@@ -478,10 +483,9 @@ public struct SearchIndex: Sendable {
         private mutating func growShort() {
             let old = shortSlots
             shortSlots = Array(repeating: ShortSlot(), count: old.count * 2)
-            let shift = UInt64(64 - shortSlots.count.trailingZeroBitCount)
             let mask = shortSlots.count - 1
             for slot in old where slot.numberPlusOne != 0 {
-                var i = Int(truncatingIfNeeded: (slot.key &* 0x9e37_79b9_7f4a_7c15) >> shift)
+                var i = Self.shortSlot(of: slot.key, in: shortSlots.count)
                 while shortSlots[i].numberPlusOne != 0 { i = (i + 1) & mask }
                 shortSlots[i] = slot
             }
@@ -1181,19 +1185,13 @@ public struct SearchIndex: Sendable {
         // (Written whole into a buffer of their own first, they were copied into the script, tens of megabytes of
         // new memory at 10,000 notes.)
         let (starts, ids) = postingsByWord()
-        var room = 0
-        var scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
-        defer { scratch.deallocate() }
+        var scratch = Buffer<UInt8>(capacity: 1024)
         ids.withUnsafeBufferPointer { ids in
             words.forEachInByteOrder { i, number, word in
                 let postings = starts[number]..<starts[number + 1]
-                let bound = word.count * 6 + 8 + postings.count * 11
-                if bound > room {
-                    scratch.deallocate()
-                    room = max(bound, 2 * room)
-                    scratch = .allocate(capacity: room)
-                }
-                var p = scratch
+                scratch.removeAll()
+                let start = scratch.appendUninitialized(count: word.count * 6 + 8 + postings.count * 11)
+                var p = start
                 func put(_ byte: UInt8) { p.pointee = byte; p += 1 }
                 if i > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: "\n")) }
                 if JSON.firstToEscape(in: word, from: 0) == nil {
@@ -1216,7 +1214,7 @@ public struct SearchIndex: Sendable {
                     previous = ids[k]
                 }
                 put(UInt8(ascii: "]"))
-                out.append(contentsOf: UnsafeBufferPointer(start: scratch, count: scratch.distance(to: p)))
+                out.append(contentsOf: UnsafeBufferPointer(start: start, count: start.distance(to: p)))
             }
         }
         out += "}};\n".utf8
