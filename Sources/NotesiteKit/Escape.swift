@@ -23,6 +23,12 @@ public enum Escape {
         append(bytes, apostrophe: false, to: &out)
     }
 
+    /// Appends `s` to `out`, escaped as `text(_:)` escapes it.
+    static func appendText(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendText($0, to: &out) }
+    }
+
     /// Appends `bytes` (UTF-8 text) to `out`, escaped as `text(_:)` (or, with `apostrophe`, `templateValue(_:)`)
     /// escapes them.
     static func append(_ bytes: UnsafeBufferPointer<UInt8>, apostrophe: Bool, to out: inout [UInt8]) {

@@ -24,6 +24,11 @@ struct HTMLOutput: Sendable {
         out.bytes.append(contentsOf: markup.bytes)
     }
 
+    /// Appends markup's UTF-8 bytes as they are.
+    mutating func append(_ markup: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: markup)
+    }
+
     /// Appends `text` escaped for text or a quoted attribute (`&`, `<`, `>`, `"`, and `'` with `apostrophe`).
     mutating func appendEscaped(_ text: String, apostrophe: Bool = false) {
         var text = text

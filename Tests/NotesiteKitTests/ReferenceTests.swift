@@ -283,6 +283,47 @@ import Testing
         #expect(events.contains("Events: collapsing, display mode"), "\(events)")
     }
 
+    /// A note's title and headings are escaped once for every list that names them: each entry's list and
+    /// `symbols.json` read the same texts, in each mention's own section and spelling.
+    @Test func mentionListsEscapeTitlesAndHeadingsAndKeepEachSectionsSpellings() throws {
+        let site = try ScratchSite()
+        try site.writeNote("notes/en/escapes.md", title: "'Split & <Collapse>'", """
+
+            `UISplitViewControllerDelegate` first, before any heading.
+
+            ## "Quotes" & more
+
+            `UISplitViewControllerDelegate` and `UIUserInterfaceSizeClass.regular`, then `UIUserInterfaceSizeClass.Regular`.
+
+            ## Plain
+
+            `UIUserInterfaceSizeClass.regular` once more.
+
+            """)
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let link = "<a href=\"../en/escapes.html"
+        let title = "\" lang=\"en\">Split &amp; &lt;Collapse&gt;"
+        let delegate = try site.read("reference/UISplitViewControllerDelegate.html").components(separatedBy: "<li>").filter { $0.contains("en/escapes.html") }
+        #expect(delegate.count == 2, "\(delegate)")
+        #expect(delegate.first?.hasPrefix(link + title + "</a></li>") == true, "\(delegate)")
+        #expect(delegate.last?.hasPrefix(link + "#quotes--more" + title + " › &quot;Quotes&quot; &amp; more</a></li>") == true, "\(delegate)")
+        let sizeClass = try site.read("reference/UIUserInterfaceSizeClass.html")
+        let items = sizeClass.components(separatedBy: "<li>").filter { $0.contains("en/escapes.html") }
+        #expect(items.count == 2, "\(items)")
+        #expect(items.first?.contains(" › &quot;Quotes&quot; &amp; more</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular, UIUserInterfaceSizeClass.Regular</code></span></li>") == true, "\(items)")
+        #expect(items.last?.contains("#plain" + title + " › Plain</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular</code></span></li>") == true, "\(items)")
+
+        let data = try Data(contentsOf: site.output.appendingPathComponent("reference/symbols.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let symbols = try #require(object["symbols"] as? [[String: Any]])
+        let mentions = symbols.flatMap { $0["mentions"] as? [[String: Any]] ?? [] }.filter { $0["page"] as? String == "en/escapes.html" }
+        let seen = mentions.map { "\($0["anchor"] as? String ?? "null") \($0["spelling"] as? String ?? "?") \($0["line"] as? Int ?? 0)" }
+        #expect(seen.sorted() == ["null UISplitViewControllerDelegate 7", "plain UIUserInterfaceSizeClass.regular 15",
+                                  "quotes--more UISplitViewControllerDelegate 11", "quotes--more UIUserInterfaceSizeClass.Regular 11",
+                                  "quotes--more UIUserInterfaceSizeClass.regular 11"], "\(seen)")
+    }
+
     @Test func symbolsJSONListsEntriesAndMentions() throws {
         let site = try ScratchSite()
         _ = try SitePipeline.build(site.options)

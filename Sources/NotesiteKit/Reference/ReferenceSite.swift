@@ -5,53 +5,12 @@ import Foundation
 public struct ReferenceSite: Sendable {
     public let data: ReferenceData
     public let finder: MentionFinder
-    /// Mentions of each symbol, by its id. Grouped on first use: only the reference's pages need them, and a
-    /// rebuild that leaves those alone should not regroup every note's mentions.
-    private let bySymbol: OnDemand<[String: SymbolMentions]>
+    /// The notes' mentions, laid out for the lists of them the reference writes. Made on first use: only the
+    /// reference's pages need it, and a rebuild that leaves those alone should not go through every note's mentions.
+    private let mentions: OnDemand<MentionTable>
     private let index: SiteIndex
-    /// How the reference's pages link to each note, by its position in the index (made once, on first use).
-    private let noteLinks: OnDemand<[NoteLink]>
-
-    /// One symbol's mentions in the order of the site's notes, as places in `perNote`: the position of each one's
-    /// note in the index (one note's mentions are side by side), and its place in that note's list. A large site
-    /// has hundreds of thousands of mentions; a copy of each, grouped by symbol, took longer to make and to free
-    /// than the pages that list them took to write.
-    private struct SymbolMentions: Sendable {
-        var notes: [Int] = []
-        var places: [Int] = []
-        var count: Int { notes.count }
-    }
-
-    /// Every note's mentions, by the note's position in the index.
-    private let perNote: [[Mention]]
     /// The HTML of the inline code spans on the pages linked to this reference (`SymbolLinker.InlineCache`).
     private let inlineHTML = SymbolLinker.InlineCache()
-
-    /// Calls `body` with each note of `group` in turn: its position in the index, the range of its mentions in
-    /// `group`, and its list of mentions from `lists`, read where they are. A copy of each mention retained and
-    /// released its strings, which the reference's pages and `symbols.json` read at the same time on both threads.
-    private static func forEachNote(of group: SymbolMentions, in lists: [[Mention]],
-                                    _ body: (_ note: Int, _ range: Range<Int>, _ mentions: UnsafeBufferPointer<Mention>) -> Void) {
-        lists.withUnsafeBufferPointer { lists in
-            var k = 0
-            while k < group.count {
-                let note = group.notes[k]
-                var end = k + 1
-                while end < group.count, group.notes[end] == note { end += 1 }
-                lists[note].withUnsafeBufferPointer { body(note, k..<end, $0) }
-                k = end
-            }
-        }
-    }
-
-    /// The start of a "Mentioned in" item for one note: the same on every reference page, as they share a folder.
-    private struct NoteLink: Sendable {
-        /// The note's page relative to the reference's folder, escaped.
-        var href: String
-        var lang: String
-        /// The note's title, escaped.
-        var title: String
-    }
 
     public static let folder = "reference"
     public static let indexPath = "reference/index.html"
@@ -70,35 +29,8 @@ public struct ReferenceSite: Sendable {
         self.finder = finder
         let perNote = known.map { known in index.sourcePaths.map(known) }
             ?? index.notes.parallelMap { finder.mentions(in: $0) }
-        self.perNote = perNote
-        bySymbol = OnDemand {
-            // One lookup of the symbol's id for each mention.
-            var slots: [String: Int] = [:]
-            var groups: [SymbolMentions] = []
-            for (position, list) in perNote.enumerated() {
-                for place in list.indices {
-                    let slot: Int
-                    if let known = slots[list[place].symbolID] {
-                        slot = known
-                    } else {
-                        slot = groups.count
-                        slots[list[place].symbolID] = slot
-                        groups.append(SymbolMentions())
-                    }
-                    groups[slot].notes.append(position)
-                    groups[slot].places.append(place)
-                }
-            }
-            return slots.mapValues { groups[$0] }
-        }
-        noteLinks = OnDemand {
-            // Any page of the reference's folder: they all link to a note alike.
-            let page = Self.indexPath
-            return index.notes.map { note in
-                NoteLink(href: Escape.text(RelativeURL.from(page, to: note.outputPath)), lang: note.language.htmlLang,
-                         title: Escape.text(note.metadata.title))
-            }
-        }
+        // Any page of the reference's folder: they all link to a note alike.
+        mentions = OnDemand { MentionTable(lists: perNote, index: index, linksFrom: Self.indexPath) }
     }
 
     /// The hooks that link a note page's code to the reference.
@@ -127,9 +59,9 @@ public struct ReferenceSite: Sendable {
         // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
         // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
         var jobs: [@Sendable () -> OutputFile] = [{ OutputFile(path: Self.symbolsJSONPath, contents: .bytes(symbolsFile ? symbolsJSON() : [])) }]
-        let bySymbol = self.bySymbol.value
+        let mentions = self.mentions.value
         var mentionCount: [String: Int] = [:]
-        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += bySymbol[symbol.id]?.count ?? 0 }
+        for symbol in data.symbols.symbols { mentionCount[symbol.page, default: 0] += mentions.mentions(of: symbol.id).count }
         let names = pageNames.enumerated().sorted { a, b in
             let (x, y) = (mentionCount[a.element] ?? 0, mentionCount[b.element] ?? 0)
             return x != y ? x > y : a.offset < b.offset
@@ -173,8 +105,8 @@ public struct ReferenceSite: Sendable {
         // Each note that shows the table, with its one placement as its list of mentions.
         var placements = [[Mention]](repeating: [], count: index.notes.count)
         for item in shown { placements[item.note] = [item.mention] }
-        let shownIn = mentionItems(SymbolMentions(notes: shown.map(\.note), places: shown.map { _ in 0 }), in: placements,
-                                   spellings: false)
+        let table = MentionTable(lists: placements, index: index, linksFrom: Self.collapseTablePath)
+        let shownIn = mentionItems(table.mentions(of: ""), in: table, spellings: false)
         if !shownIn.isEmpty {
             context["mentions"] = shownIn
             context["hasMentions"] = true
@@ -237,8 +169,8 @@ public struct ReferenceSite: Sendable {
             if let s = texts.returns { t["returns"] = rich(s) }
             return t
         }
-        let mentioned = bySymbol.value[symbol.id] ?? SymbolMentions()
-        let links = mentionItems(mentioned, in: perNote, name: symbol.swift)
+        let table = mentions.value
+        let links = mentionItems(table.mentions(of: symbol.id), in: table, name: symbol.swift)
         if !links.isEmpty {
             item["mentions"] = links
             item["hasMentions"] = true
@@ -266,79 +198,61 @@ public struct ReferenceSite: Sendable {
     }
 
     /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items for a page of the reference: one link
-    /// per note section, in the order first met, with the spellings used there, as HTML. `group` holds each
-    /// mention's note by its position in the index, ascending, so one note's mentions are side by side and its
-    /// sections are told apart among those alone, and its place in that note's list in `lists`. A reference page
-    /// lists tens of thousands of them on a large site, and written here each costs a microsecond where a
-    /// template's loop item cost fifty. `name` is the entry's own name: a section that spells the entry only so
-    /// gets no "as".
-    private func mentionItems(_ group: SymbolMentions, in lists: [[Mention]], spellings showSpellings: Bool = true,
+    /// per note section, in the order first met, with the spellings used there, as HTML. `group` holds mentions of
+    /// `table` in its order, so one note's mentions are side by side and its sections are told apart among those
+    /// alone. A reference page lists tens of thousands of them on a large site. `name` is the entry's own name: a
+    /// section that spells the entry only so gets no "as".
+    private func mentionItems(_ group: [Int32], in table: MentionTable, spellings showSpellings: Bool = true,
                               name: String? = nil) -> HTMLOutput {
-        let links = noteLinks.value
-        // Room for about 160 bytes a mention, so that a long list rarely grows, copying itself into new memory as
-        // it does: an item takes about 180 bytes, and sections often mention a name more than once (the corpus's
-        // lists take 80 a mention). Room not written to costs no memory.
-        var html = HTMLOutput(capacity: group.count * 160)
-        // The sections of the note being read, in the order first met: the place of its first mention and of the
-        // first with each spelling.
-        var sections: [(first: Int, spellings: [Int])] = []
-        Self.forEachNote(of: group, in: lists) { note, range, mentions in
-            sections.removeAll(keepingCapacity: true)
-            for j in range {
-                let place = group.places[j]
-                if let i = sections.firstIndex(where: { Self.sameHeading(mentions[$0.first].headingID, mentions[place].headingID) }) {
-                    if !sections[i].spellings.contains(where: { mentions[$0].spelling == mentions[place].spelling }) {
-                        sections[i].spellings.append(place)
+        let nameSpelling = name.flatMap(table.spelling)
+        return table.read { table in
+            // Room for the most the items can take, so that a long list never grows, copying itself into new
+            // memory as it does: each mention at most one item and one spelling. Room not written to costs no memory.
+            let bound = group.reduce(0) { bound, m in
+                bound + 64 + table.text(.itemStart, of: m).count + table.text(.anchor, of: m).count + table.text(.itemLink, of: m).count
+                    + table.text(.heading, of: m).count + table.text(.spellingHTML, of: m).count
+            }
+            var html = HTMLOutput(capacity: bound)
+            // The sections of the note being read, in the order first met, by their first mention; and their
+            // distinct spellings in the order first met, by the section's place in `sections` and a mention.
+            var sections: [Int32] = []
+            var spellings: [(section: Int, mention: Int32)] = []
+            var k = 0
+            while k < group.count {
+                let note = table.noteOf[Int(group[k])]
+                sections.removeAll(keepingCapacity: true)
+                spellings.removeAll(keepingCapacity: true)
+                while k < group.count, table.noteOf[Int(group[k])] == note {
+                    let m = group[k]
+                    let section = sections.firstIndex { table.sectionOf[Int($0)] == table.sectionOf[Int(m)] } ?? {
+                        sections.append(m)
+                        return sections.count - 1
+                    }()
+                    if !spellings.contains(where: { $0.section == section && table.spellingOf[Int($0.mention)] == table.spellingOf[Int(m)] }) {
+                        spellings.append((section, m))
                     }
-                } else {
-                    sections.append((place, [place]))
+                    k += 1
+                }
+                for (i, first) in sections.enumerated() {
+                    if !html.isEmpty { html += "\n" }
+                    html.append(table.text(.itemStart, of: first))
+                    html.append(table.text(.anchor, of: first))
+                    html.append(table.text(.itemLink, of: first))
+                    html.append(table.text(.heading, of: first))
+                    html += "</a>"
+                    let own = spellings.lazy.filter { $0.section == i }
+                    if showSpellings, !(own.count == 1 && table.spellingOf[Int(first)] == nameSpelling) {
+                        html += " <span class=\"spelling\">as <code>"
+                        for (n, spelling) in own.enumerated() {
+                            if n > 0 { html += ", " }
+                            html.append(table.text(.spellingHTML, of: spelling.mention))
+                        }
+                        html += "</code></span>"
+                    }
+                    html += "</li>"
                 }
             }
-            appendItems(sections, of: mentions, note: note, link: links[note], showSpellings: showSpellings, name: name, to: &html)
-        }
-        return html
-    }
-
-    /// The list items for one note's mentioning sections.
-    private func appendItems(_ sections: [(first: Int, spellings: [Int])], of mentions: UnsafeBufferPointer<Mention>,
-                             note position: Int, link: NoteLink, showSpellings: Bool, name: String?, to html: inout HTMLOutput) {
-        for section in sections {
-            if !html.isEmpty { html += "\n" }
-            html += "<li><a href=\""
-            html += link.href
-            let headingID = mentions[section.first].headingID
-            if let headingID {
-                html += "#"
-                html.appendEscaped(headingID)
-            }
-            html += "\" lang=\""
-            html += link.lang
-            html += "\">"
-            html += link.title
-            if let headingID, let heading = index.notes[position].headings.first(where: { $0.id.hasSameBytes(as: headingID) }) {
-                html += " › "
-                html.appendEscaped(heading.text)
-            }
-            html += "</a>"
-            if showSpellings, !(section.spellings.count == 1 && mentions[section.spellings[0]].spelling == name) {
-                html += " <span class=\"spelling\">as <code>"
-                for (n, place) in section.spellings.enumerated() {
-                    if n > 0 { html += ", " }
-                    html.appendEscaped(mentions[place].spelling)
-                }
-                html += "</code></span>"
-            }
-            html += "</li>"
-        }
-    }
-
-    /// Heading ids come from one slugger, so equal ones have equal bytes: compared without the Unicode
-    /// normalisation that comparing Chinese or Russian `String`s costs.
-    private static func sameHeading(_ a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case let (x?, y?): x.hasSameBytes(as: y)
-        default: false
+            return html
         }
     }
 
@@ -359,82 +273,48 @@ public struct ReferenceSite: Sendable {
     /// mentions. Written by hand, keys in a fixed order, so the file is byte-identical from build to build and fast
     /// to write however many mentions there are.
     func symbolsJSON() -> [UInt8] {
-        // Each note's page and language as JSON, once, end to end in one buffer: a note is mentioned many times.
-        var pageBytes: [UInt8] = []
-        var pageEnds: [Int] = []
-        for note in index.notes {
-            pageBytes += "      {\"page\": ".utf8
-            JSON.append(note.outputPath, to: &pageBytes)
-            pageBytes += ", \"anchor\": ".utf8
-            pageEnds.append(pageBytes.count)
-            pageBytes += ", \"lang\": ".utf8
-            JSON.append(note.language.rawValue, to: &pageBytes)
-            pageBytes += ", \"spelling\": ".utf8
-            pageEnds.append(pageBytes.count)
-        }
-        let bySymbol = self.bySymbol.value
-        // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions (56 MB), in room for the most
-        // they can take, worked out first. An estimate that fell short made the buffer grow, copying all of it
-        // into new memory. A heading id or spelling escaped takes at most six times its bytes; a mention's line
-        // and punctuation at most 40 more.
-        var bound = data.symbols.symbols.reduce(0) { $0 + 6 * ($1.id.utf8.count * 2 + $1.swift.utf8.count + $1.page.utf8.count) + 256 }
-        for group in bySymbol.values {
-            Self.forEachNote(of: group, in: perNote) { note, range, mentions in
-                let page = pageEnds[2 * note + 1] - (note == 0 ? 0 : pageEnds[2 * note - 1])
-                for j in range {
-                    let mention = mentions[group.places[j]]
-                    bound += page + 6 * ((mention.headingID?.utf8.count ?? 0) + mention.spelling.utf8.count) + 40
-                }
+        let mentions = self.mentions.value
+        return mentions.read { table in
+            // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions (56 MB), in room for the
+            // most they can take, worked out first. An estimate that fell short made the buffer grow, copying all
+            // of it into new memory. A symbol's fields escaped take at most six times their bytes; a mention's line
+            // and punctuation at most 40 more than its texts.
+            var bound = data.symbols.symbols.reduce(0) { $0 + 6 * ($1.id.utf8.count * 2 + $1.swift.utf8.count + $1.page.utf8.count) + 256 }
+            for m in table.noteOf.indices {
+                let m = Int32(m)
+                bound += 40 + table.text(.jsonStart, of: m).count + table.text(.headingJSON, of: m).count
+                    + table.text(.jsonMiddle, of: m).count + table.text(.spellingJSON, of: m).count
             }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bound)
-        out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
-        var prefix: [UInt8] = []
-        for (i, symbol) in data.symbols.symbols.enumerated() {
-            out += (i == 0 ? "\n" : ",\n").utf8
-            out += "    {\"id\": ".utf8
-            JSON.append(symbol.id, to: &out)
-            out += ", \"swift\": ".utf8
-            JSON.append(symbol.swift, to: &out)
-            out += ", \"kind\": ".utf8
-            JSON.append(symbol.kind.rawValue, to: &out)
-            out += ", \"url\": ".utf8
-            JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
-            out += ", \"mentions\": [".utf8
-            let group = bySymbol[symbol.id] ?? SymbolMentions()
-            Self.forEachNote(of: group, in: perNote) { note, range, mentions in
-                var previous: Int?
-                for j in range {
-                    let place = group.places[j]
+            var out: [UInt8] = []
+            out.reserveCapacity(bound)
+            out += "{\n  \"version\": 1,\n  \"base\": \"urls are relative to the site's root\",\n  \"symbols\": [".utf8
+            for (i, symbol) in data.symbols.symbols.enumerated() {
+                out += (i == 0 ? "\n" : ",\n").utf8
+                out += "    {\"id\": ".utf8
+                JSON.append(symbol.id, to: &out)
+                out += ", \"swift\": ".utf8
+                JSON.append(symbol.swift, to: &out)
+                out += ", \"kind\": ".utf8
+                JSON.append(symbol.kind.rawValue, to: &out)
+                out += ", \"url\": ".utf8
+                JSON.append(Self.pagePath(symbol.page) + "#" + symbol.id, to: &out)
+                out += ", \"mentions\": [".utf8
+                let group = mentions.mentions(of: symbol.id)
+                for (j, m) in group.enumerated() {
                     out += (j == 0 ? "\n" : ",\n").utf8
-                    // A mention's fields up to its line, kept for the next: a section usually names an API
-                    // more than once, in the same spelling, and those mentions differ in their line alone.
-                    // Told apart by their bytes, as they are written: `==` on strings would take two
-                    // spellings of one text (composed and decomposed) for the same.
-                    let same = previous.map { p in
-                        mentions[p].spelling.hasSameBytes(as: mentions[place].spelling)
-                            && Self.sameHeading(mentions[p].headingID, mentions[place].headingID)
-                    } ?? false
-                    if !same {
-                        let start = note == 0 ? 0 : pageEnds[2 * note - 1]
-                        prefix.removeAll(keepingCapacity: true)
-                        prefix += pageBytes[start..<pageEnds[2 * note]]
-                        if let headingID = mentions[place].headingID { JSON.append(headingID, to: &prefix) } else { prefix += "null".utf8 }
-                        prefix += pageBytes[pageEnds[2 * note]..<pageEnds[2 * note + 1]]
-                        JSON.append(mentions[place].spelling, to: &prefix)
-                        prefix += ", \"line\": ".utf8
-                        previous = place
-                    }
-                    out += prefix
-                    JSON.appendDecimal(mentions[place].location.line, to: &out)
+                    out.append(contentsOf: table.text(.jsonStart, of: m))
+                    out.append(contentsOf: table.text(.headingJSON, of: m))
+                    out.append(contentsOf: table.text(.jsonMiddle, of: m))
+                    out.append(contentsOf: table.text(.spellingJSON, of: m))
+                    out += ", \"line\": ".utf8
+                    JSON.appendDecimal(Int(table.lineOf[Int(m)]), to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
+                out += (group.isEmpty ? "]}" : "\n    ]}").utf8
             }
-            out += (group.count == 0 ? "]}" : "\n    ]}").utf8
+            out += "\n  ]\n}\n".utf8
+            return out
         }
-        out += "\n  ]\n}\n".utf8
-        return out
     }
 }
 

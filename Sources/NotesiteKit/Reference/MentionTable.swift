@@ -1,0 +1,196 @@
+/// The mentions of a site's notes, laid out for the lists the reference writes: its pages' "Mentioned in" items
+/// and `symbols.json`. A large site has hundreds of thousands of mentions, and each item or line of those lists is
+/// pieced together from texts that many mentions share: a note's link, a section's heading, a spelling. Each of
+/// those is escaped once, as HTML and as JSON, into one buffer, and a mention is numbers: its note, its section and
+/// its spelling. Written from `Mention` values, every mention cost retains and releases of its strings (on both
+/// threads at once, as the pages and `symbols.json` are written side by side), and string comparisons where
+/// numbers now do.
+///
+/// A mention's section is its note and heading, told apart by the heading id's bytes; its spelling is told apart
+/// by its bytes too, as `symbols.json` writes it.
+struct MentionTable: Sendable {
+    /// The escaped texts end to end, and where each ends, by number.
+    private var text: [UInt8] = []
+    private var ends: [Int] = []
+
+    /// By mention (numbered in the order of the lists: note after note, each note's in its own order).
+    private var noteOf: [Int32] = []
+    private var sectionOf: [Int32] = []
+    private var spellingOf: [Int32] = []
+    private var lineOf: [Int32] = []
+    /// Each section's first text: its anchor for a link (`#id`, or nothing before the first heading), then the
+    /// heading after the note's title (` › Heading`, or nothing), then its id as JSON (or `null`).
+    private var sectionTexts: [Int32] = []
+    /// Each spelling's first text: the spelling as HTML, then as JSON.
+    private var spellingTexts: [Int32] = []
+    private var spellingNumbers: [UTF8Key: Int32] = [:]
+    /// The mentions of each symbol, by its id, in order.
+    private var bySymbol: [String: [Int32]] = [:]
+
+    /// `lists`: each note's mentions, by the note's position in `index`. Note `n`'s texts are texts `4n` to `4n + 3`:
+    /// the start of its list item (`<li><a href="…`), the rest of its link up to the heading (`" lang="…">Title`),
+    /// and the start of its JSON mention up to the anchor, then from there to the spelling.
+    init(lists: [[Mention]], index: SiteIndex, linksFrom page: String) {
+        for note in index.notes {
+            add { $0 += "<li><a href=\"".utf8; Escape.appendText(RelativeURL.from(page, to: note.outputPath), to: &$0) }
+            add { $0 += "\" lang=\"".utf8; $0 += note.language.htmlLang.utf8; $0 += "\">".utf8; Escape.appendText(note.metadata.title, to: &$0) }
+            add { $0 += "      {\"page\": ".utf8; JSON.append(note.outputPath, to: &$0); $0 += ", \"anchor\": ".utf8 }
+            add { $0 += ", \"lang\": ".utf8; JSON.append(note.language.rawValue, to: &$0); $0 += ", \"spelling\": ".utf8 }
+        }
+        let count = lists.reduce(0) { $0 + $1.count }
+        for column in [\MentionTable.noteOf, \.sectionOf, \.spellingOf, \.lineOf] as [WritableKeyPath<MentionTable, [Int32]>] {
+            self[keyPath: column].reserveCapacity(count)
+        }
+        // The symbols' slots, looked up once for each mention. The mentions are read where they are: a copy of
+        // each retained and released its strings.
+        var slots: [String: Int] = [:]
+        var groups: [[Int32]] = []
+        index.notes.withUnsafeBufferPointer { notes in
+            for position in lists.indices {
+                lists[position].withUnsafeBufferPointer { list in
+                    // This note's sections so far, by heading id; a note's mentions mostly follow one another in a
+                    // section, as they often do in a spelling.
+                    var sections: [(id: String?, number: Int32)] = []
+                    for i in list.indices {
+                        let number = Int32(noteOf.count)
+                        let slot: Int
+                        if let known = slots[list[i].symbolID] {
+                            slot = known
+                        } else {
+                            slot = groups.count
+                            slots[list[i].symbolID] = slot
+                            groups.append([])
+                        }
+                        groups[slot].append(number)
+                        noteOf.append(Int32(position))
+                        lineOf.append(Int32(clamping: list[i].location.line))
+                        if let last = sections.last, Self.sameHeading(last.id, list[i].headingID) {
+                            sectionOf.append(last.number)
+                        } else if let known = sections.first(where: { Self.sameHeading($0.id, list[i].headingID) }) {
+                            sectionOf.append(known.number)
+                        } else {
+                            let section = Int32(sectionTexts.count)
+                            sections.append((list[i].headingID, section))
+                            sectionOf.append(section)
+                            addSection(list[i].headingID, headings: notes[position].headings)
+                        }
+                        if i > 0, list[i - 1].spelling.hasSameBytes(as: list[i].spelling) {
+                            spellingOf.append(spellingOf[spellingOf.count - 1])
+                        } else {
+                            spellingOf.append(spellingNumber(list[i].spelling))
+                        }
+                    }
+                }
+            }
+        }
+        bySymbol = slots.mapValues { groups[$0] }
+    }
+
+    /// The mentions of the symbol `id`, in order.
+    func mentions(of id: String) -> [Int32] { bySymbol[id] ?? [] }
+
+    /// The spelling's number, when some mention spells a symbol so.
+    func spelling(_ text: String) -> Int32? { spellingNumbers[UTF8Key(text)] }
+
+    private mutating func add(_ write: (inout [UInt8]) -> Void) {
+        write(&text)
+        ends.append(text.count)
+    }
+
+    private mutating func addSection(_ id: String?, headings: [Note.Heading]) {
+        sectionTexts.append(Int32(ends.count))
+        add { text in
+            guard let id else { return }
+            text.append(UInt8(ascii: "#"))
+            Escape.appendText(id, to: &text)
+        }
+        add { text in
+            guard let id, let heading = headings.first(where: { $0.id.hasSameBytes(as: id) }) else { return }
+            text += " › ".utf8
+            Escape.appendText(heading.text, to: &text)
+        }
+        add { text in
+            if let id { JSON.append(id, to: &text) } else { text += "null".utf8 }
+        }
+    }
+
+    private mutating func spellingNumber(_ spelling: String) -> Int32 {
+        let key = UTF8Key(spelling)
+        if let known = spellingNumbers[key] { return known }
+        let number = Int32(spellingTexts.count)
+        spellingNumbers[key] = number
+        spellingTexts.append(Int32(ends.count))
+        add { Escape.appendText(spelling, to: &$0) }
+        add { JSON.append(spelling, to: &$0) }
+        return number
+    }
+
+    /// Heading ids come from one slugger, so equal ones have equal bytes: compared without the Unicode
+    /// normalisation that comparing Chinese or Russian `String`s costs.
+    private static func sameHeading(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (x?, y?): x.hasSameBytes(as: y)
+        default: false
+        }
+    }
+
+    /// Calls `body` with the table read through pointers, which cost no retains.
+    func read<R>(_ body: (Reader) -> R) -> R {
+        text.withUnsafeBufferPointer { text in
+            ends.withUnsafeBufferPointer { ends in
+                noteOf.withUnsafeBufferPointer { noteOf in
+                    sectionOf.withUnsafeBufferPointer { sectionOf in
+                        spellingOf.withUnsafeBufferPointer { spellingOf in
+                            lineOf.withUnsafeBufferPointer { lineOf in
+                                sectionTexts.withUnsafeBufferPointer { sectionTexts in
+                                    spellingTexts.withUnsafeBufferPointer { spellingTexts in
+                                        body(Reader(text: text, ends: ends, noteOf: noteOf, sectionOf: sectionOf, spellingOf: spellingOf,
+                                                    lineOf: lineOf, sectionTexts: sectionTexts, spellingTexts: spellingTexts))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table during `read`.
+    struct Reader {
+        fileprivate let text: UnsafeBufferPointer<UInt8>
+        fileprivate let ends: UnsafeBufferPointer<Int>
+        let noteOf: UnsafeBufferPointer<Int32>
+        let sectionOf: UnsafeBufferPointer<Int32>
+        let spellingOf: UnsafeBufferPointer<Int32>
+        let lineOf: UnsafeBufferPointer<Int32>
+        fileprivate let sectionTexts: UnsafeBufferPointer<Int32>
+        fileprivate let spellingTexts: UnsafeBufferPointer<Int32>
+
+        /// The texts of a note, a section and a spelling.
+        enum Part {
+            case itemStart, itemLink, jsonStart, jsonMiddle
+            case anchor, heading, headingJSON
+            case spellingHTML, spellingJSON
+        }
+
+        /// Mention `m`'s text `part`: of its note, its section or its spelling.
+        @inline(__always)
+        func text(_ part: Part, of m: Int32) -> UnsafeBufferPointer<UInt8> {
+            let i = Int(m)
+            let number: Int = switch part {
+            case .itemStart: 4 * Int(noteOf[i])
+            case .itemLink: 4 * Int(noteOf[i]) + 1
+            case .jsonStart: 4 * Int(noteOf[i]) + 2
+            case .jsonMiddle: 4 * Int(noteOf[i]) + 3
+            case .anchor: Int(sectionTexts[Int(sectionOf[i])])
+            case .heading: Int(sectionTexts[Int(sectionOf[i])]) + 1
+            case .headingJSON: Int(sectionTexts[Int(sectionOf[i])]) + 2
+            case .spellingHTML: Int(spellingTexts[Int(spellingOf[i])])
+            case .spellingJSON: Int(spellingTexts[Int(spellingOf[i])]) + 1
+            }
+            return UnsafeBufferPointer(rebasing: text[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+        }
+    }
+}
