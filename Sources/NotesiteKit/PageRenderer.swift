@@ -61,9 +61,10 @@ public struct PageRenderer: Sendable {
     public enum SearchFiles: Sendable {
         /// Nothing: the index is no page, and `check` only needs to know where it would be.
         case none
-        /// The whole index, holding every note's entries in the index's order; the reference's entries are added
-        /// here, after them. The patch script is written empty.
-        case index(SearchIndex)
+        /// The whole index's script (`SearchIndex.wholeScript`), made ahead: every note's entries in the index's
+        /// order, then the reference's, `reference`, which get a text script of their own. The patch script is
+        /// written empty.
+        case whole(script: [UInt8], reference: [SearchIndex.Section])
         /// The entries of the notes edited since the index on disk was written, with the ids of the sections
         /// they replace there: only the patch script is written (`SearchIndex.patchScript`).
         /// `base` is the generation of the index on disk.
@@ -92,17 +93,11 @@ public struct PageRenderer: Sendable {
         var notFound = common(page: "404.html", language: nil, title: nil)
         if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
-        // Consumed, so that the index is the only reference to its storage: adding the reference's entries to a
-        // shared index copied every note's sections and postings (tens of megabytes at 10,000 notes).
         switch consume search {
         case .none:
             break
-        case .index(var index):
-            // The notes' entries name the index; patches replace only those.
-            let generation = index.generation
-            let symbols = referenceSearchSections()
-            for section in symbols { index.add(section) }
-            files.append(OutputFile(path: Self.searchIndexPath, contents: .bytes(index.script(generation: generation))))
+        case .whole(let script, let symbols):
+            files.append(OutputFile(path: Self.searchIndexPath, contents: .bytes(script)))
             files.append(OutputFile(path: SearchIndex.patchPath, contents: .text(SearchIndex.emptyPatch)))
             if !symbols.isEmpty { files.append(SearchIndex.shardFile("reference", sections: symbols)) }
         case .patch(let patch, let removed, let base):
@@ -120,8 +115,8 @@ public struct PageRenderer: Sendable {
     /// The reference entries' search sections, after the notes' in the index: each entry in English and, where
     /// the data has them, in Chinese and in Russian with its texts in that language, so that a reader finds an
     /// entry in the words of the notes they read.
-    func referenceSearchSections() -> [SearchIndex.Section] {
-        (reference?.data.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
+    static func referenceSearchSections(_ data: ReferenceData?) -> [SearchIndex.Section] {
+        (data?.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
             // In Swift-version order: a dictionary's own order would change from run to run.
             // Each spelling once (most are the same in every Swift version), after the texts, for a search by any
             // of them; the texts without the data's backticks, which the snippets under the results would show.

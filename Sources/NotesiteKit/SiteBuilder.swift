@@ -304,6 +304,9 @@ public final class SiteBuilder {
         }
 
         lap(stream == nil ? "load+parse" : "parse+pages")
+        // Every note's search entries are in the streamed index: its script is made while the links are resolved
+        // and the reference is put together, rather than alone at the end.
+        if let search = stream?.search { search.startScript(reference: PageRenderer.referenceSearchSections(data)) }
 
         // 2. Index, and what the change reaches: the notes whose links point at a touched note.
         let previous = lastSite
@@ -344,6 +347,8 @@ public final class SiteBuilder {
         }
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: index, finder: finder,
                                                             mentions: { [notes] in notes[$0]?.mentions ?? [] })
+        // A complete run lists every mention on the reference's pages: laid out while the diagnostics are sorted.
+        if full { reference?.prepareMentions() }
 
         lap("resolve")
 
@@ -640,7 +645,10 @@ public final class SiteBuilder {
                 if let partial = partialIndex {
                     partialIndex = nil
                     newSearchBase = nil
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .index(partial.finish()), feed: true) }
+                    // A complete build's parse started it already (`run`).
+                    let reference = PageRenderer.referenceSearchSections(data)
+                    partial.startScript(reference: reference)
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .whole(script: partial.takeScript(), reference: reference), feed: true) }
                 } else {
                     let search: @Sendable () -> PageRenderer.SearchFiles
                     (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
@@ -705,7 +713,8 @@ public final class SiteBuilder {
             entries.append(noteEntries)
         }
         let generation = SearchIndex.generation(of: entries)
-        return ({ [entries] in .index(SearchIndex(entries: entries)) },
+        let reference = PageRenderer.referenceSearchSections(data)
+        return ({ [entries] in .whole(script: SearchIndex.wholeScript(SearchIndex(entries: entries), reference: reference), reference: reference) },
                 SearchBase(sections: sections, generation: generation))
     }
 }
@@ -829,12 +838,28 @@ final class BackgroundIndex: @unchecked Sendable {
         queue.async { self.index.add(entries) }
     }
 
-    /// The index, once every entry added so far is in it; the queue lets its copy go, so that the index returned
-    /// is the only one and changes to it copy nothing.
-    func finish() -> SearchIndex {
+    /// The whole index's script (`SearchIndex.wholeScript`), made on the index's queue; nil until `startScript`.
+    private var script: [UInt8]?
+
+    /// Starts making the whole index's script on the index's queue, after the entries added so far, with
+    /// `reference`'s entries after the notes': it then goes on while the builder does other things. Only the first
+    /// call counts, and nothing may be added after it.
+    func startScript(reference: [SearchIndex.Section]) {
+        queue.async {
+            guard self.script == nil else { return }
+            let index = self.index
+            // Let go of, so that the index handed over is the only one and adding to it copies nothing.
+            self.index = SearchIndex()
+            self.script = SearchIndex.wholeScript(index, reference: reference)
+        }
+    }
+
+    /// The script `startScript` makes, once it is made.
+    func takeScript() -> [UInt8] {
         queue.sync {
-            defer { index = SearchIndex() }
-            return index
+            defer { script = [] }
+            guard let script else { preconditionFailure("takeScript() before startScript(reference:)") }
+            return script
         }
     }
 }

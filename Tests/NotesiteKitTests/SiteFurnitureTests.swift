@@ -218,6 +218,31 @@ import Testing
         #expect(entries.tokens(of: 2) == ["t", "split"])
     }
 
+    /// A complete build's index script: the notes' sections, then the reference's, named by the notes' alone (what
+    /// patches replace); made on the background index's queue from the entries added before it started.
+    @Test func theWholeScriptListsTheReferenceAfterTheNotesAndIsNamedByTheNotes() {
+        let notes = [
+            SearchIndex.Entries(sections: [SearchIndex.Section(title: "收起", heading: nil, language: .zh, url: "zh/a.html", text: "收起与展开", shard: "zh/a")]),
+            SearchIndex.Entries(sections: [SearchIndex.Section(title: "Ёлка", heading: "Split", language: .ru, url: "ru/b.html#split", text: "split view", shard: "ru/b")]),
+        ]
+        let reference = [SearchIndex.Section(title: "isCollapsed", heading: "UISplitViewController", language: .en,
+                                             url: "reference/UISplitViewController.html#UISplitViewController.isCollapsed",
+                                             text: "Whether the split view is collapsed", shard: "reference")]
+        let whole = SearchIndex.wholeScript(SearchIndex(entries: notes), reference: reference)
+        let script = String(decoding: whole, as: UTF8.self)
+        #expect(script.contains(SearchIndex.generation(of: notes)))
+        let note = script.range(of: "ru/b.html#split"), entry = script.range(of: "reference/UISplitViewController.html#UISplitViewController.isCollapsed")
+        #expect(note != nil && entry != nil && note!.lowerBound < entry!.lowerBound)
+        #expect(whole != SearchIndex(entries: notes).script(generation: SearchIndex.generation(of: notes)))
+
+        let background = BackgroundIndex()
+        for entries in notes { background.add(entries) }
+        background.startScript(reference: reference)
+        // Only the first start counts.
+        background.startScript(reference: [])
+        #expect(background.takeScript() == whole)
+    }
+
     @Test func anIndexOfKeptWordsIsTheIndexOfFreshOnes() {
         // serve keeps a section's words without their hashes; adding them to an index works the hashes out again.
         let sections = [

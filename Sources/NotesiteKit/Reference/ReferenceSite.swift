@@ -33,6 +33,13 @@ public struct ReferenceSite: Sendable {
         mentions = OnDemand { MentionTable(lists: perNote, index: index, linksFrom: Self.indexPath) }
     }
 
+    /// Starts laying out the mentions on another thread, for the pages that list them later: a large site's take
+    /// a tenth of a second, which would otherwise hold up the start of the reference's pages.
+    func prepareMentions() {
+        let mentions = self.mentions
+        DispatchQueue.global().async { _ = mentions.value }
+    }
+
     /// The hooks that link a note page's code to the reference.
     func linker(forPage page: String) -> SymbolLinker {
         SymbolLinker(finder: finder, data: data, page: page, inlineCache: inlineHTML)
