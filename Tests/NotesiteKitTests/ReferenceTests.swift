@@ -368,6 +368,23 @@ import Testing
         #expect(resolver.resolve("size") == nil)
         #expect(resolver.resolve("setOverrideTraitCollection")?.id == "UIViewController.setOverrideTraitCollection(_:forChild:)")
     }
+
+    /// A spelling counts without the spaces around it, a leading `self.` or a trailing `()` (Swift 2 wrote some
+    /// properties as methods), and a name not spelt so is looked up as it is.
+    @Test func spellingsAreLookedUpWithoutSpacesSelfAndEmptyParentheses() throws {
+        let url = repositoryRoot.appendingPathComponent("Content/data/symbols.yml")
+        let (list, _) = SymbolList.load(text: try String(contentsOf: url, encoding: .utf8), file: "symbols.yml")
+        let resolver = SymbolResolver(list: list)
+        for spelling in ["isCollapsed", " isCollapsed ", "self.isCollapsed", "isCollapsed()", "  self.collapsed() "] {
+            #expect(resolver.resolve(spelling)?.id == "UISplitViewController.isCollapsed", "\(spelling)")
+        }
+        #expect(resolver.resolve("displayModeButtonItem")?.id == resolver.resolve("self.displayModeButtonItem()")?.id)
+        #expect(resolver.resolve("displayModeButtonItem") != nil)
+        #expect(resolver.resolve("selfisCollapsed") == nil)
+        #expect(resolver.resolve("self.") == nil)
+        #expect(resolver.resolve("") == nil)
+        #expect(resolver.resolve("isCollapsed(") == nil)
+    }
 }
 
 @Suite struct JSONStringTests {

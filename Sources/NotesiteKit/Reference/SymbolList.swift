@@ -21,6 +21,9 @@ public struct SymbolList: Sendable {
 
     public subscript(id: String) -> Symbol? { byID[id].map { symbols[$0] } }
 
+    /// Where the symbol `id` is in `symbols`.
+    func position(of id: String) -> Int? { byID[id] }
+
     /// Whether `other` is this list or a copy of it (not merely a list with the same entries).
     func isSame(as other: SymbolList) -> Bool { identity === other.identity }
 

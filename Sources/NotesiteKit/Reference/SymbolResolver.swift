@@ -1,8 +1,10 @@
 /// Finds the symbol a spelling in a note stands for, whatever Swift version or language the spelling is from.
 public struct SymbolResolver: Sendable {
     public let list: SymbolList
-    private let bySpelling: [String: [String]]
-    private let byBaseName: [String: [String]]
+    /// The symbol each spelling names, by its place in `list`, for the spellings that name exactly one.
+    private let bySpelling: [String: Int]
+    /// The method each base name names, by its place in `list`, for the names only one method has.
+    private let byBaseName: [String: Int]
 
     public init(list: SymbolList) {
         self.list = list
@@ -16,25 +18,48 @@ public struct SymbolResolver: Sendable {
                 }
             }
         }
-        self.bySpelling = bySpelling.mapValues { $0.sorted() }
-        self.byBaseName = byBaseName.mapValues { $0.sorted() }
+        func unambiguous(_ ids: [String: Set<String>]) -> [String: Int] {
+            ids.compactMapValues { ids in ids.count == 1 ? list.position(of: ids.first!) : nil }
+        }
+        self.bySpelling = unambiguous(bySpelling)
+        self.byBaseName = unambiguous(byBaseName)
     }
 
     /// The symbol `spelling` names, or nil when it names none or more than one.
     public func resolve(_ spelling: String) -> Symbol? {
+        let key = Self.key(of: spelling)
+        if let position = bySpelling[key] { return list.symbols[position] }
+        // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
+        // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
+        if !key.containsASCII("("), !key.containsASCII(":"), Self.hasCapitalAfterFirst(key), let position = byBaseName[key] {
+            return list.symbols[position]
+        }
+        return nil
+    }
+
+    /// `spelling` as the tables hold it: without the spaces around it, a leading `self.` or a trailing `()`. Names
+    /// in code, which are most of what is looked up, have none of those: they come back as they are.
+    private static func key(of spelling: String) -> String {
+        let utf8 = spelling.utf8
+        if let first = utf8.first, let last = utf8.last, first != UInt8(ascii: " "), last != UInt8(ascii: " "),
+           !spelling.hasSuffix("()"), first != UInt8(ascii: "s") || !spelling.hasPrefix("self.") {
+            return spelling
+        }
         var text = Substring(spelling)
         while text.first == " " { text.removeFirst() }
         while text.last == " " { text.removeLast() }
         if text.hasPrefix("self.") { text = text.dropFirst(5) }
-        let key = text.hasSuffix("()") ? String(text.dropLast(2)) : String(text)
-        if let ids = bySpelling[key], ids.count == 1 { return list[ids[0]] }
-        // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
-        // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
-        if !key.containsASCII("("), !key.containsASCII(":"), key.utf8.dropFirst().contains(where: { $0 >= 0x41 && $0 <= 0x5A }) || key.dropFirst().contains(where: \.isUppercase),
-           let ids = byBaseName[key], ids.count == 1 {
-            return list[ids[0]]
+        return text.hasSuffix("()") ? String(text.dropLast(2)) : String(text)
+    }
+
+    /// Whether a capital follows the first character: in ASCII by its bytes, else by the characters' properties.
+    private static func hasCapitalAfterFirst(_ key: String) -> Bool {
+        var ascii = true
+        for byte in key.utf8.dropFirst() {
+            if byte &- UInt8(ascii: "A") < 26 { return true }
+            if byte >= 0x80 { ascii = false }
         }
-        return nil
+        return !ascii && key.dropFirst().contains(where: \.isUppercase)
     }
 
     /// `name()` and `name` are the same spelling: Swift 2 wrote some properties as methods.
