@@ -48,8 +48,8 @@ struct MentionTable: Sendable {
         index.notes.withUnsafeBufferPointer { notes in
             for position in lists.indices {
                 lists[position].withUnsafeBufferPointer { list in
-                    // This note's sections so far, by heading id; a note's mentions mostly follow one another in a
-                    // section, as they often do in a spelling.
+                    // This note's sections so far, by heading id. A section's mentions come one after another, often
+                    // in one spelling: each is first compared with the one before it.
                     var sections: [(id: String?, number: Int32)] = []
                     for i in list.indices {
                         let number = Int32(noteOf.count)
