@@ -4,11 +4,16 @@ import Yams
 /// The page chrome's words in each language (`Templates/strings.yml`), with English as the fallback.
 public struct Strings: Sendable {
     private let table: [Language: [String: String]]
+    /// `all(for:)` of each language, merged once: every page gets its language's.
+    private let merged: [Language: [String: String]]
 
     public static let empty = Strings(table: [:])
 
     init(table: [Language: [String: String]]) {
         self.table = table
+        merged = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+            (language, (table[.en] ?? [:]).merging(table[language] ?? [:]) { _, own in own })
+        })
     }
 
     /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
@@ -51,7 +56,7 @@ public struct Strings: Sendable {
 
     /// Every key for `language`, English filling the gaps.
     public func all(for language: Language) -> [String: String] {
-        (table[.en] ?? [:]).merging(table[language] ?? [:]) { _, own in own }
+        merged[language] ?? [:]
     }
 
     /// `key`'s text in `language`, else in English, else `fallback`: the words the code gives a page itself, for a

@@ -43,6 +43,11 @@ import Testing
         // Every key has all three languages.
         #expect(strings.all(for: .zh).count == strings.all(for: .en).count)
         #expect(Set(strings.all(for: .ru).keys) == Set(strings.all(for: .en).keys))
+        // A key a language lacks is in English on its pages; a language with no texts at all is all English.
+        let partial = Strings(table: [.en: ["home": "Home", "search": "Search"], .ru: ["home": "Главная"]])
+        #expect(partial.all(for: .ru) == ["home": "Главная", "search": "Search"])
+        #expect(partial.all(for: .zh) == ["home": "Home", "search": "Search"])
+        #expect(Strings.empty.all(for: .en).isEmpty)
     }
 
     @Test func notePagesFollowTheirLanguageAndLinkTheirTranslations() throws {
