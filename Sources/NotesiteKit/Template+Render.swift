@@ -55,8 +55,9 @@ extension Template {
         }
 
         mutating func render(_ nodes: [Node]) {
-            for node in nodes {
-                switch node {
+            // By index, each node read in place: a loop variable was a copy of each, retained and released.
+            for i in nodes.indices {
+                switch nodes[i] {
                 case .text(let text):
                     out += text
                 case .variable(let name, let escaped):
@@ -112,8 +113,8 @@ extension Template {
                 }
             }
             var found: Any?
-            for scope in stack.reversed() {
-                if let value = scope[first] {
+            for i in stack.indices.reversed() {
+                if let value = stack[i][first] {
                     found = value
                     break
                 }
