@@ -261,8 +261,7 @@ public struct PageRenderer: Sendable {
         case .external(let url): return url
         case .samePage(let fragment): return "#" + fragment
         case .note(let path, let fragment):
-            let target = index.note(atSourcePath: path)!
-            return RelativeURL.from(note.outputPath, to: target.outputPath) + (fragment.map { "#" + $0 } ?? "")
+            return RelativeURL.from(note.outputPath, to: index.outputPath(ofSourcePath: path)!) + (fragment.map { "#" + $0 } ?? "")
         case .asset(let path, let suffix), .sitePage(let path, _, let suffix): return RelativeURL.from(note.outputPath, to: path) + suffix
         case .empty: return nil
         case .missing: return isImage ? nil : destination

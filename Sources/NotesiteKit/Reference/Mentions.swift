@@ -87,16 +87,18 @@ public struct MentionFinder: Sendable {
     /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
     public func mentions(in note: Note, scans: CodeScanner.BlockScans? = nil) -> [Mention] {
         var result: [Mention] = []
+        // Read once: the closure below otherwise captured a copy of the whole note.
+        let notePath = note.source.path
         note.forEachCodeNode { node, currentHeading in
             switch node.kind {
             case .code(let code):
                 switch names(inInlineCode: code) {
                 case .whole(let symbol):
-                    result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                    result.append(Mention(symbolID: symbol.id, notePath: notePath, headingID: currentHeading,
                                           spelling: code, location: node.range.start))
                 case .parts(let parts):
                     for (_, symbol, spelling) in parts {
-                        result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                        result.append(Mention(symbolID: symbol.id, notePath: notePath, headingID: currentHeading,
                                               spelling: spelling, location: node.range.start))
                     }
                 }
@@ -104,7 +106,7 @@ public struct MentionFinder: Sendable {
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let lines = LineTable(code)
                 for (reference, symbol, spelling) in references(in: code, dialect: dialect, scans: scans) {
-                    result.append(Mention(symbolID: symbol.id, notePath: note.source.path, headingID: currentHeading,
+                    result.append(Mention(symbolID: symbol.id, notePath: notePath, headingID: currentHeading,
                                           spelling: spelling,
                                           location: Self.location(of: reference.range.lowerBound, in: lines, block: node.range.start)))
                 }
