@@ -211,9 +211,9 @@ public struct ContentLoader: Sendable {
     /// them, and returns at once. Each read of a note that is not cached waits for the disk, and two threads
     /// reading notes one at a time keep the disk far from busy: a cold build of a large site spent most of
     /// listing its notes waiting. Asked for all at once, the reads are queued together and are under way or
-    /// done by the time the notes are read. Whole files, up to `budget` bytes in all (so that a notebook larger
-    /// than the memory that caches it does not push out its own start), then only the start of each, which
-    /// listing the notes reads. Does nothing where the system takes no such advice.
+    /// done by the time the notes are read. The start of each, which listing the notes reads, then the rest of
+    /// each, up to `budget` bytes in all (so that a notebook larger than the memory that caches it does not push
+    /// out its own start). Does nothing where the system takes no such advice.
     ///
     /// When the start of every one of some 32 notes spread through the list is in the cache already (a build
     /// after another, or of a folder just written), the notes are taken to be cached and nothing is asked: the
@@ -227,17 +227,31 @@ public struct ContentLoader: Sendable {
             return
         }
         let thread = Thread {
+            // The start of every note first, which the listing reads before anything else, then the rest of each
+            // within the budget: asked for note by note, the listing's reads of the later notes' starts queued
+            // behind the earlier notes' whole files.
+            var rest: [(descriptor: Int32, size: Int)] = []
             var left = budget
             for path in paths {
                 let descriptor = open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 guard descriptor >= 0 else { continue }
                 var info = stat()
-                if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                    let size = Int(info.st_size)
-                    let length = size <= left ? size : min(size, Self.frontMatterLimit)
-                    left -= length
-                    _ = posix_fadvise(descriptor, 0, off_t(length), POSIX_FADV_WILLNEED)
+                guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                    close(descriptor)
+                    continue
                 }
+                let size = Int(info.st_size)
+                _ = posix_fadvise(descriptor, 0, off_t(min(size, Self.frontMatterLimit)), POSIX_FADV_WILLNEED)
+                left -= min(size, Self.frontMatterLimit)
+                if size > Self.frontMatterLimit, size - Self.frontMatterLimit <= left {
+                    left -= size - Self.frontMatterLimit
+                    rest.append((descriptor, size))
+                } else {
+                    close(descriptor)
+                }
+            }
+            for (descriptor, size) in rest {
+                _ = posix_fadvise(descriptor, off_t(Self.frontMatterLimit), off_t(size - Self.frontMatterLimit), POSIX_FADV_WILLNEED)
                 close(descriptor)
             }
         }
