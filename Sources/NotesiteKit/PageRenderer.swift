@@ -69,12 +69,17 @@ public struct PageRenderer: Sendable {
         /// they replace there: only the patch script is written (`SearchIndex.patchScript`).
         /// `base` is the generation of the index on disk.
         case patch(SearchIndex, replacing: [Range<Int>], base: String)
+
+        /// The whole index's files: `index`, holding every note's entries, with the reference's `reference` after.
+        static func whole(_ index: consuming SearchIndex, reference: [SearchIndex.Section]) -> SearchFiles {
+            .whole(script: SearchIndex.wholeScript(index, reference: reference), reference: reference)
+        }
     }
 
     /// The search page and its scripts (`search`), with the reference entries' text script; the 404 page; and with
     /// `feed`, the Atom feed and `sitemap.xml` when the site's address is known. Each note's text script is written
     /// with its page (`SearchIndex.shardFile`).
-    public func sitePages(baseURL: String?, search: consuming SearchFiles, feed: Bool = true) -> [OutputFile] {
+    public func sitePages(baseURL: String?, search: SearchFiles, feed: Bool = true) -> [OutputFile] {
         var files: [OutputFile] = []
         // A search page in each language the notes are written in, whose header links there, and the site's own
         // for the pages of no language. Each searches every note; its own language's sections come first among
@@ -93,7 +98,7 @@ public struct PageRenderer: Sendable {
         var notFound = common(page: "404.html", language: nil, title: nil)
         if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
         files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
-        switch consume search {
+        switch search {
         case .none:
             break
         case .whole(let script, let symbols):

@@ -306,7 +306,8 @@ public final class SiteBuilder {
         lap(stream == nil ? "load+parse" : "parse+pages")
         // Every note's search entries are in the streamed index: its script is made while the links are resolved
         // and the reference is put together, rather than alone at the end.
-        if let search = stream?.search { search.startScript(reference: PageRenderer.referenceSearchSections(data)) }
+        let data = self.data
+        stream?.search?.startScript { PageRenderer.referenceSearchSections(data) }
 
         // 2. Index, and what the change reaches: the notes whose links point at a touched note.
         let previous = lastSite
@@ -645,10 +646,10 @@ public final class SiteBuilder {
                 if let partial = partialIndex {
                     partialIndex = nil
                     newSearchBase = nil
-                    // A complete build's parse started it already (`run`).
-                    let reference = PageRenderer.referenceSearchSections(data)
-                    partial.startScript(reference: reference)
-                    jobs.append { renderer.sitePages(baseURL: baseURL, search: .whole(script: partial.takeScript(), reference: reference), feed: true) }
+                    // A complete build's parse started it already (`run`), and this asks nothing more.
+                    let data = self.data
+                    partial.startScript { PageRenderer.referenceSearchSections(data) }
+                    jobs.append { renderer.sitePages(baseURL: baseURL, search: partial.takeFiles(), feed: true) }
                 } else {
                     let search: @Sendable () -> PageRenderer.SearchFiles
                     (search, newSearchBase) = searchPlan(everything: everything, reindexed: reindexed, index: index)
@@ -713,8 +714,8 @@ public final class SiteBuilder {
             entries.append(noteEntries)
         }
         let generation = SearchIndex.generation(of: entries)
-        let reference = PageRenderer.referenceSearchSections(data)
-        return ({ [entries] in .whole(script: SearchIndex.wholeScript(SearchIndex(entries: entries), reference: reference), reference: reference) },
+        let data = self.data
+        return ({ [entries] in .whole(SearchIndex(entries: entries), reference: PageRenderer.referenceSearchSections(data)) },
                 SearchBase(sections: sections, generation: generation))
     }
 }
@@ -838,28 +839,28 @@ final class BackgroundIndex: @unchecked Sendable {
         queue.async { self.index.add(entries) }
     }
 
-    /// The whole index's script (`SearchIndex.wholeScript`), made on the index's queue; nil until `startScript`.
-    private var script: [UInt8]?
+    /// The whole index's files (`SearchFiles.whole`), made on the index's queue; nil until `startScript`.
+    private var files: PageRenderer.SearchFiles?
 
-    /// Starts making the whole index's script on the index's queue, after the entries added so far, with
-    /// `reference`'s entries after the notes': it then goes on while the builder does other things. Only the first
-    /// call counts, and nothing may be added after it.
-    func startScript(reference: [SearchIndex.Section]) {
+    /// Starts making the whole index's script on the index's queue, after the entries added so far, with the
+    /// entries `reference` gives after the notes': it then goes on while the builder does other things. Only the
+    /// first call counts (a later one's `reference` is not asked), and nothing may be added after it.
+    func startScript(reference: @escaping @Sendable () -> [SearchIndex.Section]) {
         queue.async {
-            guard self.script == nil else { return }
+            guard self.files == nil else { return }
             let index = self.index
             // Let go of, so that the index handed over is the only one and adding to it copies nothing.
             self.index = SearchIndex()
-            self.script = SearchIndex.wholeScript(index, reference: reference)
+            self.files = .whole(index, reference: reference())
         }
     }
 
-    /// The script `startScript` makes, once it is made.
-    func takeScript() -> [UInt8] {
+    /// The files `startScript` makes, once they are made.
+    func takeFiles() -> PageRenderer.SearchFiles {
         queue.sync {
-            defer { script = [] }
-            guard let script else { preconditionFailure("takeScript() before startScript(reference:)") }
-            return script
+            defer { files = PageRenderer.SearchFiles.none }
+            guard let files else { preconditionFailure("takeFiles() before startScript(reference:)") }
+            return files
         }
     }
 }

@@ -242,10 +242,12 @@ import Testing
 
         let background = BackgroundIndex()
         for entries in notes { background.add(entries) }
-        background.startScript(reference: reference)
+        background.startScript { reference }
         // Only the first start counts.
-        background.startScript(reference: [])
-        #expect(background.takeScript() == whole)
+        background.startScript { [] }
+        guard case .whole(let script, let sections) = background.takeFiles() else { Issue.record("no whole index"); return }
+        #expect(script == whole)
+        #expect(sections.map(\.url) == reference.map(\.url))
     }
 
     @Test func anIndexOfKeptWordsIsTheIndexOfFreshOnes() {

@@ -13,23 +13,29 @@ struct MentionTable: Sendable {
     private var text: [UInt8] = []
     private var ends: [Int] = []
 
-    /// By mention (numbered in the order of the lists: note after note, each note's in its own order).
-    private var noteOf: [Int32] = []
-    private var sectionOf: [Int32] = []
-    private var spellingOf: [Int32] = []
-    private var lineOf: [Int32] = []
-    /// Each section's first text: its anchor for a link (`#id`, or nothing before the first heading), then the
-    /// heading after the note's title (` › Heading`, or nothing), then its id as JSON (or `null`).
-    private var sectionTexts: [Int32] = []
-    /// Each spelling's first text: the spelling as HTML, then as JSON.
-    private var spellingTexts: [Int32] = []
-    private var spellingNumbers: [UTF8Key: Int32] = [:]
+    /// One mention: the number of its note, of its section's first text and of its spelling's first text (which
+    /// tell sections and spellings apart), and its line.
+    ///
+    /// A note's texts are texts `4n` to `4n + 3` for note `n`: the start of its list item (`<li><a href="…`), the
+    /// rest of its link up to the heading (`" lang="…">Title`), and the start of its JSON mention up to the anchor,
+    /// then from there to the spelling. A section's are its anchor for a link (`#id`, or nothing before the first
+    /// heading), the heading after the note's title (` › Heading`, or nothing), and its id as JSON (or `null`). A
+    /// spelling's are the spelling as HTML, then as JSON.
+    struct Row {
+        var note: Int32
+        var section: Int32
+        var spelling: Int32
+        var line: Int32
+    }
+
+    /// By mention, numbered in the order of the lists: note after note, each note's in its own order.
+    private var rows: [Row] = []
+    /// Each spelling's first text, by its bytes.
+    private var spellings: [UTF8Key: Int32] = [:]
     /// The mentions of each symbol, by its id, in order.
     private var bySymbol: [String: [Int32]] = [:]
 
-    /// `lists`: each note's mentions, by the note's position in `index`. Note `n`'s texts are texts `4n` to `4n + 3`:
-    /// the start of its list item (`<li><a href="…`), the rest of its link up to the heading (`" lang="…">Title`),
-    /// and the start of its JSON mention up to the anchor, then from there to the spelling.
+    /// `lists`: each note's mentions, by the note's position in `index`.
     init(lists: [[Mention]], index: SiteIndex, linksFrom page: String) {
         for note in index.notes {
             add { $0 += "<li><a href=\"".utf8; Escape.appendText(RelativeURL.from(page, to: note.outputPath), to: &$0) }
@@ -37,10 +43,7 @@ struct MentionTable: Sendable {
             add { $0 += "      {\"page\": ".utf8; JSON.append(note.outputPath, to: &$0); $0 += ", \"anchor\": ".utf8 }
             add { $0 += ", \"lang\": ".utf8; JSON.append(note.language.rawValue, to: &$0); $0 += ", \"spelling\": ".utf8 }
         }
-        let count = lists.reduce(0) { $0 + $1.count }
-        for column in [\MentionTable.noteOf, \.sectionOf, \.spellingOf, \.lineOf] as [WritableKeyPath<MentionTable, [Int32]>] {
-            self[keyPath: column].reserveCapacity(count)
-        }
+        rows.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         // The symbols' slots, looked up once for each mention. The mentions are read where they are: a copy of
         // each retained and released its strings.
         var slots: [String: Int] = [:]
@@ -50,9 +53,8 @@ struct MentionTable: Sendable {
                 lists[position].withUnsafeBufferPointer { list in
                     // This note's sections so far, by heading id. A section's mentions come one after another, often
                     // in one spelling: each is first compared with the one before it.
-                    var sections: [(id: String?, number: Int32)] = []
+                    var sections: [(id: String?, text: Int32)] = []
                     for i in list.indices {
-                        let number = Int32(noteOf.count)
                         let slot: Int
                         if let known = slots[list[i].symbolID] {
                             slot = known
@@ -61,24 +63,20 @@ struct MentionTable: Sendable {
                             slots[list[i].symbolID] = slot
                             groups.append([])
                         }
-                        groups[slot].append(number)
-                        noteOf.append(Int32(position))
-                        lineOf.append(Int32(clamping: list[i].location.line))
+                        groups[slot].append(Int32(rows.count))
+                        let section: Int32
                         if let last = sections.last, Self.sameHeading(last.id, list[i].headingID) {
-                            sectionOf.append(last.number)
+                            section = last.text
                         } else if let known = sections.first(where: { Self.sameHeading($0.id, list[i].headingID) }) {
-                            sectionOf.append(known.number)
+                            section = known.text
                         } else {
-                            let section = Int32(sectionTexts.count)
+                            section = addSection(list[i].headingID, headings: notes[position].headings)
                             sections.append((list[i].headingID, section))
-                            sectionOf.append(section)
-                            addSection(list[i].headingID, headings: notes[position].headings)
                         }
-                        if i > 0, list[i - 1].spelling.hasSameBytes(as: list[i].spelling) {
-                            spellingOf.append(spellingOf[spellingOf.count - 1])
-                        } else {
-                            spellingOf.append(spellingNumber(list[i].spelling))
-                        }
+                        let spelling = i > 0 && list[i - 1].spelling.hasSameBytes(as: list[i].spelling)
+                            ? rows[rows.count - 1].spelling : spellingText(list[i].spelling)
+                        rows.append(Row(note: Int32(position), section: section, spelling: spelling,
+                                        line: Int32(clamping: list[i].location.line)))
                     }
                 }
             }
@@ -89,16 +87,17 @@ struct MentionTable: Sendable {
     /// The mentions of the symbol `id`, in order.
     func mentions(of id: String) -> [Int32] { bySymbol[id] ?? [] }
 
-    /// The spelling's number, when some mention spells a symbol so.
-    func spelling(_ text: String) -> Int32? { spellingNumbers[UTF8Key(text)] }
+    /// The spelling's number (`Row.spelling`), when some mention spells a symbol so.
+    func spelling(_ text: String) -> Int32? { spellings[UTF8Key(text)] }
 
     private mutating func add(_ write: (inout [UInt8]) -> Void) {
         write(&text)
         ends.append(text.count)
     }
 
-    private mutating func addSection(_ id: String?, headings: [Note.Heading]) {
-        sectionTexts.append(Int32(ends.count))
+    /// Adds a section's texts: the number of the first.
+    private mutating func addSection(_ id: String?, headings: [Note.Heading]) -> Int32 {
+        let first = Int32(ends.count)
         add { text in
             guard let id else { return }
             text.append(UInt8(ascii: "#"))
@@ -112,17 +111,18 @@ struct MentionTable: Sendable {
         add { text in
             if let id { JSON.append(id, to: &text) } else { text += "null".utf8 }
         }
+        return first
     }
 
-    private mutating func spellingNumber(_ spelling: String) -> Int32 {
+    /// The number of a spelling's first text, added when it is new.
+    private mutating func spellingText(_ spelling: String) -> Int32 {
         let key = UTF8Key(spelling)
-        if let known = spellingNumbers[key] { return known }
-        let number = Int32(spellingTexts.count)
-        spellingNumbers[key] = number
-        spellingTexts.append(Int32(ends.count))
+        if let known = spellings[key] { return known }
+        let first = Int32(ends.count)
+        spellings[key] = first
         add { Escape.appendText(spelling, to: &$0) }
         add { JSON.append(spelling, to: &$0) }
-        return number
+        return first
     }
 
     /// Heading ids come from one slugger, so equal ones have equal bytes: compared without the Unicode
@@ -139,20 +139,7 @@ struct MentionTable: Sendable {
     func read<R>(_ body: (Reader) -> R) -> R {
         text.withUnsafeBufferPointer { text in
             ends.withUnsafeBufferPointer { ends in
-                noteOf.withUnsafeBufferPointer { noteOf in
-                    sectionOf.withUnsafeBufferPointer { sectionOf in
-                        spellingOf.withUnsafeBufferPointer { spellingOf in
-                            lineOf.withUnsafeBufferPointer { lineOf in
-                                sectionTexts.withUnsafeBufferPointer { sectionTexts in
-                                    spellingTexts.withUnsafeBufferPointer { spellingTexts in
-                                        body(Reader(text: text, ends: ends, noteOf: noteOf, sectionOf: sectionOf, spellingOf: spellingOf,
-                                                    lineOf: lineOf, sectionTexts: sectionTexts, spellingTexts: spellingTexts))
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                rows.withUnsafeBufferPointer { rows in body(Reader(text: text, ends: ends, rows: rows)) }
             }
         }
     }
@@ -161,12 +148,8 @@ struct MentionTable: Sendable {
     struct Reader {
         fileprivate let text: UnsafeBufferPointer<UInt8>
         fileprivate let ends: UnsafeBufferPointer<Int>
-        let noteOf: UnsafeBufferPointer<Int32>
-        let sectionOf: UnsafeBufferPointer<Int32>
-        let spellingOf: UnsafeBufferPointer<Int32>
-        let lineOf: UnsafeBufferPointer<Int32>
-        fileprivate let sectionTexts: UnsafeBufferPointer<Int32>
-        fileprivate let spellingTexts: UnsafeBufferPointer<Int32>
+        /// By mention.
+        let rows: UnsafeBufferPointer<Row>
 
         /// The texts of a note, a section and a spelling.
         enum Part {
@@ -178,19 +161,20 @@ struct MentionTable: Sendable {
         /// Mention `m`'s text `part`: of its note, its section or its spelling.
         @inline(__always)
         func text(_ part: Part, of m: Int32) -> UnsafeBufferPointer<UInt8> {
-            let i = Int(m)
-            let number: Int = switch part {
-            case .itemStart: 4 * Int(noteOf[i])
-            case .itemLink: 4 * Int(noteOf[i]) + 1
-            case .jsonStart: 4 * Int(noteOf[i]) + 2
-            case .jsonMiddle: 4 * Int(noteOf[i]) + 3
-            case .anchor: Int(sectionTexts[Int(sectionOf[i])])
-            case .heading: Int(sectionTexts[Int(sectionOf[i])]) + 1
-            case .headingJSON: Int(sectionTexts[Int(sectionOf[i])]) + 2
-            case .spellingHTML: Int(spellingTexts[Int(spellingOf[i])])
-            case .spellingJSON: Int(spellingTexts[Int(spellingOf[i])]) + 1
+            let row = rows[Int(m)]
+            let number: Int32 = switch part {
+            case .itemStart: 4 * row.note
+            case .itemLink: 4 * row.note + 1
+            case .jsonStart: 4 * row.note + 2
+            case .jsonMiddle: 4 * row.note + 3
+            case .anchor: row.section
+            case .heading: row.section + 1
+            case .headingJSON: row.section + 2
+            case .spellingHTML: row.spelling
+            case .spellingJSON: row.spelling + 1
             }
-            return UnsafeBufferPointer(rebasing: text[(number == 0 ? 0 : ends[number - 1])..<ends[number]])
+            let n = Int(number)
+            return UnsafeBufferPointer(rebasing: text[(n == 0 ? 0 : ends[n - 1])..<ends[n]])
         }
     }
 }

@@ -226,16 +226,16 @@ public struct ReferenceSite: Sendable {
             var spellings: [(section: Int, mention: Int32)] = []
             var k = 0
             while k < group.count {
-                let note = table.noteOf[Int(group[k])]
+                let note = table.rows[Int(group[k])].note
                 sections.removeAll(keepingCapacity: true)
                 spellings.removeAll(keepingCapacity: true)
-                while k < group.count, table.noteOf[Int(group[k])] == note {
+                while k < group.count, table.rows[Int(group[k])].note == note {
                     let m = group[k]
-                    let section = sections.firstIndex { table.sectionOf[Int($0)] == table.sectionOf[Int(m)] } ?? {
+                    let section = sections.firstIndex { table.rows[Int($0)].section == table.rows[Int(m)].section } ?? {
                         sections.append(m)
                         return sections.count - 1
                     }()
-                    if !spellings.contains(where: { $0.section == section && table.spellingOf[Int($0.mention)] == table.spellingOf[Int(m)] }) {
+                    if !spellings.contains(where: { $0.section == section && table.rows[Int($0.mention)].spelling == table.rows[Int(m)].spelling }) {
                         spellings.append((section, m))
                     }
                     k += 1
@@ -248,7 +248,7 @@ public struct ReferenceSite: Sendable {
                     html.append(table.text(.heading, of: first))
                     html += "</a>"
                     let own = spellings.lazy.filter { $0.section == i }
-                    if showSpellings, !(own.count == 1 && table.spellingOf[Int(first)] == nameSpelling) {
+                    if showSpellings, !(own.count == 1 && table.rows[Int(first)].spelling == nameSpelling) {
                         html += " <span class=\"spelling\">as <code>"
                         for (n, spelling) in own.enumerated() {
                             if n > 0 { html += ", " }
@@ -287,7 +287,7 @@ public struct ReferenceSite: Sendable {
             // of it into new memory. A symbol's fields escaped take at most six times their bytes; a mention's line
             // and punctuation at most 40 more than its texts.
             var bound = data.symbols.symbols.reduce(0) { $0 + 6 * ($1.id.utf8.count * 2 + $1.swift.utf8.count + $1.page.utf8.count) + 256 }
-            for m in table.noteOf.indices {
+            for m in table.rows.indices {
                 let m = Int32(m)
                 bound += 40 + table.text(.jsonStart, of: m).count + table.text(.headingJSON, of: m).count
                     + table.text(.jsonMiddle, of: m).count + table.text(.spellingJSON, of: m).count
@@ -314,7 +314,7 @@ public struct ReferenceSite: Sendable {
                     out.append(contentsOf: table.text(.jsonMiddle, of: m))
                     out.append(contentsOf: table.text(.spellingJSON, of: m))
                     out += ", \"line\": ".utf8
-                    JSON.appendDecimal(Int(table.lineOf[Int(m)]), to: &out)
+                    JSON.appendDecimal(Int(table.rows[Int(m)].line), to: &out)
                     out.append(UInt8(ascii: "}"))
                 }
                 out += (group.isEmpty ? "]}" : "\n    ]}").utf8
