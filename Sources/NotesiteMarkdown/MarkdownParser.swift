@@ -38,21 +38,21 @@ public enum MarkdownParser {
             }
         }
         var utf8 = text
-        utf8.withUTF8 { buffer in
+        return utf8.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
+            finishing.lock()
+            let finished = cmark_parser_finish(parser)
+            finishing.unlock()
+            guard let root = finished else {
+                fatalError("cmark_parser_finish failed: out of memory")
+            }
+            defer { cmark_node_free(root) }
+            var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text), text: buffer)
+            let document = converter.convert(root)
+            return (document, converter.flattenedAt)
         }
-        finishing.lock()
-        let finished = cmark_parser_finish(parser)
-        finishing.unlock()
-        guard let root = finished else {
-            fatalError("cmark_parser_finish failed: out of memory")
-        }
-        defer { cmark_node_free(root) }
-        var converter = TreeConverter(lineOffset: firstLine - 1, source: LineTable(text), text: text)
-        let document = converter.convert(root)
-        return (document, converter.flattenedAt)
     }
 
     /// Whether `text` holds `[^`, which every footnote reference and definition starts with.
@@ -87,8 +87,8 @@ public enum MarkdownParser {
 private struct TreeConverter {
     let lineOffset: Int
     let source: LineTable
-    /// The text parsed, which most text nodes are pieces of.
-    let text: String
+    /// The UTF-8 bytes of the text parsed, which most text nodes are pieces of; valid while the tree is converted.
+    let text: UnsafeBufferPointer<UInt8>
     /// The footnote definitions met so far: the next one is numbered one more.
     var footnotes = 0
     /// The line (as cmark numbers them) of the last text piece found in the source, and the offset where it ended.
@@ -264,25 +264,22 @@ private struct TreeConverter {
         let count = strlen(pointer)
         let line = Int(cmark_node_get_start_line(node))
         guard count > 0, let lineStart = source.offset(line: line, column: 1) else { return string(pointer) }
-        let lineEnd = source.offset(line: line + 1, column: 1) ?? text.utf8.count
+        let lineEnd = source.offset(line: line + 1, column: 1) ?? text.count
         if cursor.line != line { cursor = (line, lineStart) }
-        let utf8 = text.utf8
-        let found: Int? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard let base = bytes.baseAddress else { return nil }
-            // Each place that starts with the node's first byte (memchr), then the rest of it.
-            let first = Int32(UInt8(bitPattern: pointer[0]))
-            var at = cursor.offset
-            while at + count <= lineEnd, let match = memchr(base + at, first, lineEnd - count + 1 - at) {
-                at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, pointer, count) == 0 { return at }
-                at += 1
+        guard let base = text.baseAddress else { return string(pointer) }
+        // Each place that starts with the node's first byte (memchr), then the rest of it.
+        let first = Int32(UInt8(bitPattern: pointer[0]))
+        var at = cursor.offset
+        while at + count <= lineEnd, let match = memchr(base + at, first, lineEnd - count + 1 - at) {
+            at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, pointer, count) == 0 {
+                cursor.offset = at + count
+                // Bytes of the text, which is valid UTF-8: copied into a string without checking them again.
+                return String(copying: UTF8Span(unchecked: UnsafeBufferPointer(rebasing: text[at..<(at + count)]).span))
             }
-            return nil
-        } ?? nil
-        guard let found else { return string(pointer) }
-        cursor.offset = found + count
-        let from = utf8.index(utf8.startIndex, offsetBy: found)
-        return String(Substring(utf8[from..<utf8.index(from, offsetBy: count)]))
+            at += 1
+        }
+        return string(pointer)
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
