@@ -118,6 +118,25 @@ import Testing
         #expect(diagnostics.first?.rule == "data.invalid")
         #expect(diagnostics.first?.location != nil)
     }
+
+    @Test func symbolsLoadedApartAreEqualByWhatTheListSays() {
+        let text = """
+            symbols:
+              - {id: UIView, kind: class, swift: UIView, summary: A view.}
+              - {id: UIView.frame, kind: property, container: UIView, swift: frame, summary: Its frame.}
+            """
+        let (first, _) = SymbolList.load(text: text, file: "symbols.yml")
+        let (again, _) = SymbolList.load(text: text, file: "symbols.yml")
+        let (edited, _) = SymbolList.load(text: text.replacingOccurrences(of: "Its frame.", with: "The frame."), file: "symbols.yml")
+        // Two loads of one text: equal symbols, with equal hashes, though no storage is shared.
+        #expect(first.symbols == again.symbols)
+        #expect(Set(first.symbols + again.symbols).count == 2)
+        #expect(first.symbols.map(\.hashValue) == again.symbols.map(\.hashValue))
+        // One field differs: that symbol is another.
+        #expect(first.symbols[0] == edited.symbols[0])
+        #expect(first.symbols[1] != edited.symbols[1])
+        #expect(edited.symbols[1].summary == "The frame." && edited.symbols[1].container == "UIView")
+    }
 }
 
 @Suite struct SymbolResolverTests {
