@@ -2,35 +2,152 @@ import NotesiteMarkdown
 
 /// A parsed note: its metadata, its Markdown tree and its headings with their ids.
 public struct Note: Hashable, Sendable {
-    public var source: SourceFile
-    public var language: Language
+    /// The note's fields, in one box shared by its copies until one of them changes (copy on write). A note is
+    /// copied into lists, neighbours and translations of other notes' pages, from both workers at once, and a copy
+    /// of a dozen fields was as many retains and releases of strings that both cores touched.
+    private struct Fields: Hashable, Sendable {
+        var source: SourceFile
+        var language: Language
+        var slug: String
+        var metadata: NoteMetadata
+        var document: MarkdownNode
+        var hasDocument: Bool
+        var sourceHash: ContentHash?
+        var headings: [Heading]
+        var links: [Link]
+        var sanitizedHTML: [String: HTMLSanitizer.Clean]
+        var collapseTable: Placement?
+        var codeNodes: [CodeNode]?
+    }
+
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    init(source: SourceFile, language: Language, slug: String, metadata: NoteMetadata, document: MarkdownNode,
+         hasDocument: Bool = true, sourceHash: ContentHash? = nil, headings: [Heading], links: [Link] = [],
+         sanitizedHTML: [String: HTMLSanitizer.Clean] = [:], collapseTable: Placement? = nil, codeNodes: [CodeNode]? = nil) {
+        box = Box(Fields(source: source, language: language, slug: slug, metadata: metadata, document: document,
+                         hasDocument: hasDocument, sourceHash: sourceHash, headings: headings, links: links,
+                         sanitizedHTML: sanitizedHTML, collapseTable: collapseTable, codeNodes: codeNodes))
+    }
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    }
+
+    public static func == (lhs: Note, rhs: Note) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
+    public var source: SourceFile {
+        get { box.fields.source }
+        _modify {
+            makeUnique()
+            yield &box.fields.source
+        }
+    }
+    public var language: Language {
+        get { box.fields.language }
+        _modify {
+            makeUnique()
+            yield &box.fields.language
+        }
+    }
     /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
-    public var slug: String
-    public var metadata: NoteMetadata
+    public var slug: String {
+        get { box.fields.slug }
+        _modify {
+            makeUnique()
+            yield &box.fields.slug
+        }
+    }
+    public var metadata: NoteMetadata {
+        get { box.fields.metadata }
+        _modify {
+            makeUnique()
+            yield &box.fields.metadata
+        }
+    }
     /// The Markdown tree. A one-shot build renders the note's page in the pass that parses it and then lets the
     /// tree go, with the file's text (`hasDocument` is then false), so a large site is never in memory as text or
     /// trees all at once; a page that has to be rendered again reads and parses the note again.
-    public var document: MarkdownNode
+    public var document: MarkdownNode {
+        get { box.fields.document }
+        _modify {
+            makeUnique()
+            yield &box.fields.document
+        }
+    }
     /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
     /// and parses it again.
-    public var hasDocument = true
+    public var hasDocument: Bool {
+        get { box.fields.hasDocument }
+        _modify {
+            makeUnique()
+            yield &box.fields.hasDocument
+        }
+    }
     /// The hash of the text the note was parsed from, kept when the text goes: a file read again for rendering
     /// must be the file that was parsed.
-    public var sourceHash: ContentHash?
+    public var sourceHash: ContentHash? {
+        get { box.fields.sourceHash }
+        _modify {
+            makeUnique()
+            yield &box.fields.sourceHash
+        }
+    }
     /// Every heading in document order, with the id the page gives it.
-    public var headings: [Heading]
+    public var headings: [Heading] {
+        get { box.fields.headings }
+        _modify {
+            makeUnique()
+            yield &box.fields.headings
+        }
+    }
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
-    public var links: [Link] = []
+    public var links: [Link] {
+        get { box.fields.links }
+        _modify {
+            makeUnique()
+            yield &box.fields.links
+        }
+    }
     /// The note's raw HTML fragments as its parse sanitized them (while finding what to report), for its page;
     /// empty once the tree goes.
-    public var sanitizedHTML: [String: HTMLSanitizer.Clean] = [:]
+    public var sanitizedHTML: [String: HTMLSanitizer.Clean] {
+        get { box.fields.sanitizedHTML }
+        _modify {
+            makeUnique()
+            yield &box.fields.sanitizedHTML
+        }
+    }
     /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
-    public var collapseTable: Placement?
+    public var collapseTable: Placement? {
+        get { box.fields.collapseTable }
+        _modify {
+            makeUnique()
+            yield &box.fields.collapseTable
+        }
+    }
     /// The note's inline code spans and code blocks in document order, each with the id of the heading whose
     /// section holds it: all that the mentions and check's API name checks read. The parse's walk of the tree
     /// finds them, so that those do not walk every node of the tree again. nil for a note the parse did not make
     /// (`forEachCodeNode` then walks the tree).
-    public var codeNodes: [CodeNode]?
+    public var codeNodes: [CodeNode]? {
+        get { box.fields.codeNodes }
+        _modify {
+            makeUnique()
+            yield &box.fields.codeNodes
+        }
+    }
 
     public struct CodeNode: Hashable, Sendable {
         public var node: MarkdownNode

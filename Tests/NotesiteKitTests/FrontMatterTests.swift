@@ -115,6 +115,25 @@ import Testing
     func notDates(text: String) {
         #expect(NoteDate(parsing: text) == nil)
     }
+
+    @Test func aChangedCopyOfANoteLeavesTheNoteAsItWas() throws {
+        let text = "---\ntitle: \"One\"\nlang: en\n---\n\n# Heading\n\nSee [two](two.md).\n"
+        let (parsed, _) = NoteParser.parse(SourceFile(path: "notes/en/one.md", displayPath: "one.md", text: text))
+        let note = try #require(parsed)
+        var copy = note
+        #expect(copy == note)
+        copy.metadata.title = "Changed"
+        copy.links.append(Note.Link(destination: "three.md", isImage: false, location: SourceLocation(line: 9, column: 1)))
+        let bare = note.withoutSource()
+        // The note, and the copy it was made from, are as the parse left them.
+        #expect(note.metadata.title == "One" && note.links.map(\.destination) == ["two.md"])
+        #expect(note.hasDocument && note.source.text == text && !bare.hasDocument && bare.source.text.isEmpty)
+        #expect(copy.metadata.title == "Changed" && copy.links.map(\.destination) == ["two.md", "three.md"])
+        #expect(copy != note)
+        // Parsed again from the same text: an equal note, with an equal hash.
+        let again = try #require(NoteParser.parse(SourceFile(path: "notes/en/one.md", displayPath: "one.md", text: text)).0)
+        #expect(again == note && again.hashValue == note.hashValue)
+    }
 }
 
 /// The listing a one-shot build makes before parsing: each note's front matter, from the start of its file.
