@@ -2,9 +2,7 @@ import NotesiteMarkdown
 
 /// A parsed note: its metadata, its Markdown tree and its headings with their ids.
 public struct Note: Hashable, Sendable {
-    /// The note's fields, in one box shared by its copies until one of them changes (copy on write). A note is
-    /// copied into lists, neighbours and translations of other notes' pages, from both workers at once, and a copy
-    /// of a dozen fields was as many retains and releases of strings that both cores touched.
+    /// The note's fields, in one `SharedBox` shared by its copies until one of them changes (copy on write).
     private struct Fields: Hashable, Sendable {
         var source: SourceFile
         var language: Language
@@ -20,121 +18,117 @@ public struct Note: Hashable, Sendable {
         var codeNodes: [CodeNode]?
     }
 
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private var box: Box
+    private var box: SharedBox<Fields>
 
     init(source: SourceFile, language: Language, slug: String, metadata: NoteMetadata, document: MarkdownNode,
          hasDocument: Bool = true, sourceHash: ContentHash? = nil, headings: [Heading], links: [Link] = [],
-         sanitizedHTML: [String: HTMLSanitizer.Clean] = [:], collapseTable: Placement? = nil, codeNodes: [CodeNode]? = nil) {
-        box = Box(Fields(source: source, language: language, slug: slug, metadata: metadata, document: document,
-                         hasDocument: hasDocument, sourceHash: sourceHash, headings: headings, links: links,
-                         sanitizedHTML: sanitizedHTML, collapseTable: collapseTable, codeNodes: codeNodes))
+         sanitizedHTML: [String: HTMLSanitizer.Clean] = [:], collapseTable: Placement? = nil,
+         codeNodes: [CodeNode]? = nil) {
+        box = SharedBox(Fields(source: source, language: language, slug: slug, metadata: metadata, document: document,
+                               hasDocument: hasDocument, sourceHash: sourceHash, headings: headings, links: links,
+                               sanitizedHTML: sanitizedHTML, collapseTable: collapseTable, codeNodes: codeNodes))
     }
 
     private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        if !isKnownUniquelyReferenced(&box) { box = SharedBox(box.value) }
     }
 
     public static func == (lhs: Note, rhs: Note) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.box === rhs.box || lhs.box.value == rhs.box.value
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
+        hasher.combine(box.value)
     }
 
     public var source: SourceFile {
-        get { box.fields.source }
+        get { box.value.source }
         _modify {
             makeUnique()
-            yield &box.fields.source
+            yield &box.value.source
         }
     }
     public var language: Language {
-        get { box.fields.language }
+        get { box.value.language }
         _modify {
             makeUnique()
-            yield &box.fields.language
+            yield &box.value.language
         }
     }
     /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
     public var slug: String {
-        get { box.fields.slug }
+        get { box.value.slug }
         _modify {
             makeUnique()
-            yield &box.fields.slug
+            yield &box.value.slug
         }
     }
     public var metadata: NoteMetadata {
-        get { box.fields.metadata }
+        get { box.value.metadata }
         _modify {
             makeUnique()
-            yield &box.fields.metadata
+            yield &box.value.metadata
         }
     }
     /// The Markdown tree. A one-shot build renders the note's page in the pass that parses it and then lets the
     /// tree go, with the file's text (`hasDocument` is then false), so a large site is never in memory as text or
     /// trees all at once; a page that has to be rendered again reads and parses the note again.
     public var document: MarkdownNode {
-        get { box.fields.document }
+        get { box.value.document }
         _modify {
             makeUnique()
-            yield &box.fields.document
+            yield &box.value.document
         }
     }
     /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
     /// and parses it again.
     public var hasDocument: Bool {
-        get { box.fields.hasDocument }
+        get { box.value.hasDocument }
         _modify {
             makeUnique()
-            yield &box.fields.hasDocument
+            yield &box.value.hasDocument
         }
     }
     /// The hash of the text the note was parsed from, kept when the text goes: a file read again for rendering
     /// must be the file that was parsed.
     public var sourceHash: ContentHash? {
-        get { box.fields.sourceHash }
+        get { box.value.sourceHash }
         _modify {
             makeUnique()
-            yield &box.fields.sourceHash
+            yield &box.value.sourceHash
         }
     }
     /// Every heading in document order, with the id the page gives it.
     public var headings: [Heading] {
-        get { box.fields.headings }
+        get { box.value.headings }
         _modify {
             makeUnique()
-            yield &box.fields.headings
+            yield &box.value.headings
         }
     }
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
     public var links: [Link] {
-        get { box.fields.links }
+        get { box.value.links }
         _modify {
             makeUnique()
-            yield &box.fields.links
+            yield &box.value.links
         }
     }
     /// The note's raw HTML fragments as its parse sanitized them (while finding what to report), for its page;
     /// empty once the tree goes.
     public var sanitizedHTML: [String: HTMLSanitizer.Clean] {
-        get { box.fields.sanitizedHTML }
+        get { box.value.sanitizedHTML }
         _modify {
             makeUnique()
-            yield &box.fields.sanitizedHTML
+            yield &box.value.sanitizedHTML
         }
     }
     /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
     public var collapseTable: Placement? {
-        get { box.fields.collapseTable }
+        get { box.value.collapseTable }
         _modify {
             makeUnique()
-            yield &box.fields.collapseTable
+            yield &box.value.collapseTable
         }
     }
     /// The note's inline code spans and code blocks in document order, each with the id of the heading whose
@@ -142,10 +136,10 @@ public struct Note: Hashable, Sendable {
     /// finds them, so that those do not walk every node of the tree again. nil for a note the parse did not make
     /// (`forEachCodeNode` then walks the tree).
     public var codeNodes: [CodeNode]? {
-        get { box.fields.codeNodes }
+        get { box.value.codeNodes }
         _modify {
             makeUnique()
-            yield &box.fields.codeNodes
+            yield &box.value.codeNodes
         }
     }
 

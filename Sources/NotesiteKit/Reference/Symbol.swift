@@ -11,9 +11,7 @@ public struct Symbol: Hashable, Sendable {
     /// The Swift versions whose spellings the list records, oldest first.
     public static let swiftVersions = ["2", "3", "4", "4.2"]
 
-    /// What the list says of the symbol. Held in one shared box: a symbol is copied with every name resolved to
-    /// it (into each note's mentions and each page's links), and a copy of its seventeen fields was as many retains
-    /// and releases; a copy of the box is one.
+    /// What the list says of the symbol, in one `SharedBox` (nothing changes a symbol once the list is loaded).
     private struct Fields: Hashable, Sendable {
         let id: String
         let kind: Kind
@@ -34,59 +32,55 @@ public struct Symbol: Hashable, Sendable {
         let location: SourceLocation?
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
-
-    private let box: Box
+    private let box: SharedBox<Fields>
 
     public init(id: String, kind: Kind, container: String?, swift: String, swiftNames: [String: String],
                 objc: String?, introduced: String?, deprecated: String?, replacement: String?, replacementNote: String?,
                 summary: String, declaration: String?, events: [String], calledWhen: String?, returns: String?,
                 translations: [Language: Texts], location: SourceLocation?) {
-        box = Box(Fields(id: id, kind: kind, container: container, swift: swift, swiftNames: swiftNames, objc: objc,
-                         introduced: introduced, deprecated: deprecated, replacement: replacement,
-                         replacementNote: replacementNote, summary: summary, declaration: declaration, events: events,
-                         calledWhen: calledWhen, returns: returns, translations: translations, location: location))
+        box = SharedBox(Fields(id: id, kind: kind, container: container, swift: swift, swiftNames: swiftNames,
+                               objc: objc, introduced: introduced, deprecated: deprecated, replacement: replacement,
+                               replacementNote: replacementNote, summary: summary, declaration: declaration,
+                               events: events, calledWhen: calledWhen, returns: returns, translations: translations,
+                               location: location))
     }
 
     public static func == (lhs: Symbol, rhs: Symbol) -> Bool {
-        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+        lhs.box === rhs.box || lhs.box.value == rhs.box.value
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(box.fields)
+        hasher.combine(box.value)
     }
 
     /// Stable and unique: `UISplitViewControllerDelegate.primaryViewController(forCollapsing:)`. Also the `id` of
     /// the symbol's entry on its reference page.
-    public var id: String { box.fields.id }
-    public var kind: Kind { box.fields.kind }
+    public var id: String { box.value.id }
+    public var kind: Kind { box.value.kind }
     /// The type that declares it; nil for types and globals.
-    public var container: String? { box.fields.container }
+    public var container: String? { box.value.container }
     /// Today's Swift spelling, in selector form for methods: `primaryViewController(forCollapsing:)`.
-    public var swift: String { box.fields.swift }
+    public var swift: String { box.value.swift }
     /// The spelling in each of `swiftVersions`; nil where the API did not exist yet.
-    public var swiftNames: [String: String] { box.fields.swiftNames }
+    public var swiftNames: [String: String] { box.value.swiftNames }
     /// The Objective-C name or selector (`-primaryViewControllerForCollapsingSplitViewController:`).
-    public var objc: String? { box.fields.objc }
-    public var introduced: String? { box.fields.introduced }
-    public var deprecated: String? { box.fields.deprecated }
+    public var objc: String? { box.value.objc }
+    public var introduced: String? { box.value.introduced }
+    public var deprecated: String? { box.value.deprecated }
     /// The id of the symbol to use instead, for a deprecated one.
-    public var replacement: String? { box.fields.replacement }
-    public var replacementNote: String? { box.fields.replacementNote }
-    public var summary: String { box.fields.summary }
+    public var replacement: String? { box.value.replacement }
+    public var replacementNote: String? { box.value.replacementNote }
+    public var summary: String { box.value.summary }
     /// The Swift declaration (delegate methods).
-    public var declaration: String? { box.fields.declaration }
+    public var declaration: String? { box.value.declaration }
     /// When UIKit calls it: collapsing, expanding, display-mode, show, show-detail, … (delegate methods).
-    public var events: [String] { box.fields.events }
-    public var calledWhen: String? { box.fields.calledWhen }
-    public var returns: String? { box.fields.returns }
+    public var events: [String] { box.value.events }
+    public var calledWhen: String? { box.value.calledWhen }
+    public var returns: String? { box.value.returns }
     /// Chinese and Russian texts, where written; English is the fallback.
-    public var translations: [Language: Texts] { box.fields.translations }
+    public var translations: [Language: Texts] { box.value.translations }
     /// Where the entry starts in the data file.
-    public var location: SourceLocation? { box.fields.location }
+    public var location: SourceLocation? { box.value.location }
 
     public struct Texts: Hashable, Sendable {
         public var summary: String?
