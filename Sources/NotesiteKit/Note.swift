@@ -215,8 +215,5 @@ public struct Note: Hashable, Sendable {
     }
 
     /// The page's path in the output folder.
-    public var outputPath: String { Self.outputPath(language: language, slug: slug) }
-
-    /// The page's path of a note in `language` with `slug`.
-    static func outputPath(language: Language, slug: String) -> String { "\(language.rawValue)/\(slug).html" }
+    public var outputPath: String { "\(language.rawValue)/\(slug).html" }
 }

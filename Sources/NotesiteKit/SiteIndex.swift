@@ -130,15 +130,12 @@ public struct SiteIndex: Sendable {
         byPath[path].map { notes[$0] }
     }
 
-    /// The page of the note at `path`, read in place: a page links to other notes many times, and a copy of each
-    /// note linked to took a retain for each of its fields.
+    /// The page of the note at `path`, for the links of other notes' pages to it.
     public func outputPath(ofSourcePath path: String) -> String? {
-        // From the two fields: asked of the note in the array, the computed path copied the note first.
-        byPath[path].map { Note.outputPath(language: notes[$0].language, slug: notes[$0].slug) }
+        byPath[path].map { notes[$0].outputPath }
     }
 
-    /// Where the note at `path` stands in `notes`: for a caller that reads a few of its fields many times, which
-    /// spares copying the whole note (a retain for each of its fields).
+    /// Where the note at `path` stands in `notes`; nil when the site has no such note.
     public func position(ofSourcePath path: String) -> Int? {
         byPath[path]
     }

@@ -87,7 +87,7 @@ public struct MentionFinder: Sendable {
     /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
     public func mentions(in note: Note, scans: CodeScanner.BlockScans? = nil) -> [Mention] {
         var result: [Mention] = []
-        // Read once: the closure below otherwise captured a copy of the whole note.
+        // Read once for all of the note's mentions.
         let notePath = note.source.path
         note.forEachCodeNode { node, currentHeading in
             switch node.kind {
