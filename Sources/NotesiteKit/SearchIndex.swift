@@ -741,7 +741,7 @@ public struct SearchIndex: Sendable {
                     }
                     continue
                 }
-                if Tokenizer.wordRunLength(at: i, of: base, count: n) > 0 {
+                if Tokenizer.isRussianLetter(at: i, of: base, count: n) {
                     tokenizer.addWordRun(base, from: &i, to: n, body)
                     continue
                 }
@@ -831,14 +831,18 @@ public struct SearchIndex: Sendable {
             (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F
         }
 
-        /// How many bytes the letter at `i` takes when it belongs to a run `addWordRun` reads: 1 for an ASCII
-        /// letter, digit or `_`, 2 for a letter of the Russian alphabet but `ё` (`D0 90` to `D1 8F`); 0 otherwise.
+        /// Whether a letter of the Russian alphabet but `ё` starts at `i`: U+0410 to U+044F, two bytes led by
+        /// `D0` or `D1`.
         @inline(__always)
-        static func wordRunLength(at i: Int, of base: UnsafePointer<UInt8>, count n: Int) -> Int {
-            let b = base[i]
-            if b < 0x80 { return isWordByte(b) ? 1 : 0 }
-            guard i + 1 < n else { return 0 }
-            return (b == 0xD0 && base[i + 1] &- 0x90 < 0x30) || (b == 0xD1 && base[i + 1] &- 0x80 < 0x10) ? 2 : 0
+        static func isRussianLetter(at i: Int, of base: UnsafePointer<UInt8>, count n: Int) -> Bool {
+            guard i + 1 < n else { return false }
+            return base[i] & 0xFE == 0xD0 && scalar(base[i], base[i + 1]) &- 0x410 < 0x40
+        }
+
+        /// The scalar of a two-byte sequence.
+        @inline(__always)
+        static func scalar(_ lead: UInt8, _ trail: UInt8) -> UInt32 {
+            UInt32(lead & 0x1F) << 6 | UInt32(trail & 0x3F)
         }
 
         /// Whether a CJK ideograph of U+4E00 to U+9FFF (three bytes, lowercase already) starts at `i`: `E4 B8 80`
@@ -851,7 +855,7 @@ public struct SearchIndex: Sendable {
             return b &- 0xE5 < 5 || (b == 0xE4 && base[i + 1] >= 0xB8)
         }
 
-        /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (`wordRunLength(at:of:count:)`)
+        /// The run of ASCII word bytes and letters of the Russian alphabet but `ё` (`isRussianLetter(at:of:count:)`)
         /// that starts at `i`, lowercased onto the word: `i` ends at the first byte of anything else, which
         /// may go on with the word (another letter) or end it. A loop of its own per run, rather than a call per
         /// letter that checks for a run of ideographs to end first; each letter is told and lowercased in one step.
@@ -867,23 +871,15 @@ public struct SearchIndex: Sendable {
                     i += 1
                     continue
                 }
-                // `А`–`П` and `а`–`п` are `D0 90`–`D0 BF`, `р`–`я` are `D1 80`–`D1 8F`: `А`–`П` lowercase 0x20 on,
-                // within `D0`; `Р`–`Я` (`D0 A0`–`D0 AF`) to `р`–`я`.
+                // A Russian letter is decoded, lowercased and encoded again with arithmetic alone: `А`–`Я` (U+0410
+                // to U+042F) are 0x20 below `а`–`я`. Which lead byte a letter has, and which half of the alphabet
+                // it is in, change from letter to letter at random, and branches on them were mispredicted.
                 guard i + 1 < n else { return }
-                let b1 = base[i + 1]
-                if b == 0xD0 && b1 &- 0x90 < 0x30 {
-                    if b1 < 0xA0 {
-                        word.append(0xD0, b1 + 0x20)
-                    } else if b1 < 0xB0 {
-                        word.append(0xD1, b1 - 0x20)
-                    } else {
-                        word.append(0xD0, b1)
-                    }
-                } else if b == 0xD1 && b1 &- 0x80 < 0x10 {
-                    word.append(0xD1, b1)
-                } else {
-                    return
-                }
+                let c = Self.scalar(b, base[i + 1])
+                guard b & 0xFE == 0xD0, c &- 0x410 < 0x40 else { return }
+                // 0x20 when `c` is below 0x430: the subtraction wraps, and its top bits are all ones.
+                let lower = c &+ ((c &- 0x430) >> 26 & 0x20)
+                word.append(UInt8(truncatingIfNeeded: 0xC0 | lower >> 6), UInt8(truncatingIfNeeded: 0x80 | lower & 0x3F))
                 i += 2
             }
         }
