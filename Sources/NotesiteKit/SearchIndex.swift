@@ -119,8 +119,17 @@ public struct SearchIndex: Sendable {
             // set rarely grows, and a Russian one's table is not much larger than it needs.
             var lister = Lister(expected: sections.reduce(0) { $0 + $1.utf8Text.count } / 10)
             lister.sectionEnds.reserveCapacity(sections.count)
+            // Every section of a note has the note's title: its words are found once, then listed by number.
+            var title: (text: String, numbers: [Int])?
             for section in sections {
-                for part in [section.title, section.heading ?? ""] { forEachToken(in: part) { lister.take($0) } }
+                if let title, title.text == section.title {
+                    for number in title.numbers { lister.list(number) }
+                } else {
+                    var numbers: [Int] = []
+                    forEachToken(in: section.title) { numbers.append(lister.take($0)) }
+                    title = (section.title, numbers)
+                }
+                if let heading = section.heading { forEachToken(in: heading) { lister.take($0) } }
                 section.utf8Text.withUnsafeBufferPointer { text in forEachToken(inUTF8: text) { lister.take($0) } }
                 lister.endSection()
             }
@@ -145,16 +154,24 @@ public struct SearchIndex: Sendable {
                 words = ByteStringSet(expected: expected)
             }
 
-            @inline(__always)
-            mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) {
+            /// Lists the word in the section being read, once: its number among the note's words.
+            @inline(__always) @discardableResult
+            mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
                 let (number, inserted) = words.insert(bytes)
                 if inserted {
                     listedBy.append(section)
-                } else if listedBy[number] != section {
-                    listedBy[number] = section
+                    postings.append(UInt32(number))
                 } else {
-                    return
+                    list(number)
                 }
+                return number
+            }
+
+            /// Lists the word numbered `number` in the section being read, once.
+            @inline(__always)
+            mutating func list(_ number: Int) {
+                guard listedBy[number] != section else { return }
+                listedBy[number] = section
                 postings.append(UInt32(number))
             }
 
