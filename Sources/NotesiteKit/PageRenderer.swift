@@ -90,13 +90,13 @@ public struct PageRenderer: Sendable {
             let counterparts = language == nil ? [:] : Dictionary(uniqueKeysWithValues: index.languages.map { ($0, Self.searchPage($0)) })
             var page = common(page: path, language: language, title: nil, counterparts: counterparts)
             page["isSearchPage"] = true
-            if let language { page["searchLanguage"] = language.rawValue }
+            if let language { page["searchLanguage"] = .string(language.rawValue) }
             files.append(OutputFile(path: path, contents: .bytes(templates.render("search", page))))
         }
         // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
         // its links resolve from the site's root (`<base>`), not from the missing page's folder.
         var notFound = common(page: "404.html", language: nil, title: nil)
-        if let baseURL { notFound["baseHref"] = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        if let baseURL { notFound["baseHref"] = .string(baseURL.hasSuffix("/") ? baseURL : baseURL + "/") }
         files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
         switch search {
         case .none:
@@ -161,26 +161,26 @@ public struct PageRenderer: Sendable {
     /// The home page and one index page per language.
     public func listingPages() -> [OutputFile] {
         var pages: [OutputFile] = []
-        var groups: [[String: Any]] = []
+        var groups: [TemplateContext] = []
         for language in index.languages {
             let path = "\(language.rawValue)/index.html"
             groups.append([
-                "code": language.rawValue, "htmlLang": language.htmlLang, "name": language.nativeName,
-                "href": path, "notes": noteSummaries(in: language, from: "index.html"),
+                "code": .string(language.rawValue), "htmlLang": .string(language.htmlLang), "name": .string(language.nativeName),
+                "href": .string(path), "notes": .list(noteSummaries(in: language, from: "index.html")),
             ])
             var context = common(page: path, language: language, title: templates.strings.text("notes_in_language", in: language))
-            context["language"] = ["code": language.rawValue, "name": language.nativeName]
-            context["notes"] = noteSummaries(in: language, from: path)
+            context["language"] = ["code": .string(language.rawValue), "name": .string(language.nativeName)]
+            context["notes"] = .list(noteSummaries(in: language, from: path))
             pages.append(OutputFile(path: path, contents: .bytes(templates.render("language", context))))
         }
         var home = common(page: "index.html", language: nil, title: nil)
-        home["groups"] = groups
-        home["noteCount"] = index.notes.count
-        home["noteCountText"] = counted(index.notes.count, "study note")
+        home["groups"] = .list(groups)
+        home["noteCount"] = .int(index.notes.count)
+        home["noteCountText"] = .string(counted(index.notes.count, "study note"))
         // "Chinese, Russian and English", "English": the languages the notes are written in.
         let names = index.languages.map(\.englishName)
         if let last = names.last {
-            home["languageList"] = names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+            home["languageList"] = .string(names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last)
         }
         pages.insert(OutputFile(path: "index.html", contents: .bytes(templates.render("home", home))), at: 0)
         return pages
@@ -207,47 +207,47 @@ public struct PageRenderer: Sendable {
         }
         let translations = index.translations(of: note)
         var context = common(page: path, language: note.language, title: note.metadata.title, translations: translations)
-        var fields: [String: Any] = ["title": note.metadata.title, "slug": note.slug]
+        var fields: TemplateContext = ["title": .string(note.metadata.title), "slug": .string(note.slug)]
         if let date = note.metadata.date {
-            fields["date"] = date.description
-            fields["dateText"] = date.formatted(in: note.language)
+            fields["date"] = .string(date.description)
+            fields["dateText"] = .string(date.formatted(in: note.language))
         }
-        if let summary = note.metadata.summary { fields["summary"] = summary }
-        if let swift = note.metadata.swift { fields["swift"] = swift }
+        fields["summary"] = note.metadata.summary.map(TemplateValue.string)
+        fields["swift"] = note.metadata.swift.map(TemplateValue.string)
         if let source = note.metadata.source {
-            var s: [String: Any] = [:]
-            if let url = source.url { s["url"] = url }
-            if let author = source.author { s["author"] = author }
-            if let title = source.title { s["title"] = title }
-            if let mirror = source.mirror { s["mirror"] = mirror }
-            if !s.isEmpty { fields["source"] = s }
+            var s: TemplateContext = [:]
+            s["url"] = source.url.map(TemplateValue.string)
+            s["author"] = source.author.map(TemplateValue.string)
+            s["title"] = source.title.map(TemplateValue.string)
+            s["mirror"] = source.mirror.map(TemplateValue.string)
+            if !s.isEmpty { fields["source"] = .object(s) }
         }
-        context["note"] = fields
-        let toc = note.headings.filter { $0.level == 2 || $0.level == 3 }.map {
-            ["id": $0.id, "text": $0.text, "sub": $0.level == 3] as [String: Any]
+        context["note"] = .object(fields)
+        let toc: [TemplateContext] = note.headings.filter { $0.level == 2 || $0.level == 3 }.map {
+            ["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level == 3)]
         }
         if !toc.isEmpty {
-            context["toc"] = toc
+            context["toc"] = .list(toc)
             context["hasTOC"] = true
         }
-        context["body"] = body
+        context["body"] = .html(body)
         if !translations.isEmpty {
             context["hasTranslations"] = true
-            context["translations"] = translations.map { other -> [String: Any] in
-                ["href": RelativeURL.from(path, to: other.outputPath), "title": other.metadata.title,
-                 "htmlLang": other.language.htmlLang, "languageName": other.language.nativeName]
-            }
+            context["translations"] = .list(translations.map { other -> TemplateContext in
+                ["href": .string(RelativeURL.from(path, to: other.outputPath)), "title": .string(other.metadata.title),
+                 "htmlLang": .string(other.language.htmlLang), "languageName": .string(other.language.nativeName)]
+            })
         }
         let (previous, next) = index.neighbours(of: note)
         if let previous {
-            context["previous"] = ["href": RelativeURL.from(path, to: previous.outputPath), "title": previous.metadata.title]
+            context["previous"] = ["href": .string(RelativeURL.from(path, to: previous.outputPath)), "title": .string(previous.metadata.title)]
         }
         if let next {
-            context["next"] = ["href": RelativeURL.from(path, to: next.outputPath), "title": next.metadata.title]
+            context["next"] = ["href": .string(RelativeURL.from(path, to: next.outputPath)), "title": .string(next.metadata.title)]
         }
-        context["hasNeighbours"] = previous != nil || next != nil
-        context["languageIndex"] = ["href": RelativeURL.from(path, to: "\(note.language.rawValue)/index.html"),
-                                    "name": note.language.nativeName]
+        context["hasNeighbours"] = .bool(previous != nil || next != nil)
+        context["languageIndex"] = ["href": .string(RelativeURL.from(path, to: "\(note.language.rawValue)/index.html")),
+                                    "name": .string(note.language.nativeName)]
         return OutputFile(path: path, contents: .bytes(templates.render("note", context)))
     }
 
@@ -273,15 +273,15 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    private func noteSummaries(in language: Language, from page: String) -> [[String: Any]] {
+    private func noteSummaries(in language: Language, from page: String) -> [TemplateContext] {
         index.notes(in: language).map { note in
-            var item: [String: Any] = ["title": note.metadata.title, "href": RelativeURL.from(page, to: note.outputPath),
-                                       "htmlLang": note.language.htmlLang]
+            var item: TemplateContext = ["title": .string(note.metadata.title), "href": .string(RelativeURL.from(page, to: note.outputPath)),
+                                         "htmlLang": .string(note.language.htmlLang)]
             if let date = note.metadata.date {
-                item["date"] = date.description
-                item["dateText"] = date.formatted(in: note.language)
+                item["date"] = .string(date.description)
+                item["dateText"] = .string(date.formatted(in: note.language))
             }
-            if let summary = note.metadata.summary { item["summary"] = summary }
+            item["summary"] = note.metadata.summary.map(TemplateValue.string)
             return item
         }
     }
@@ -290,35 +290,35 @@ public struct PageRenderer: Sendable {
     /// language links (to the page's translations where it has them, or to its `counterparts`, the same page in
     /// other languages).
     func common(page: String, language: Language?, title: String?, translations: [Note] = [],
-                counterparts: [Language: String] = [:]) -> [String: Any] {
+                counterparts: [Language: String] = [:]) -> TemplateContext {
         let root = RelativeURL.root(of: page)
         let pageLanguage = language ?? .en
-        var context: [String: Any] = [
-            "root": root,
-            "htmlLang": pageLanguage.htmlLang,
-            "t": templates.strings.all(for: pageLanguage),
-            "homeHref": root + "index.html",
-            "searchHref": root + Self.searchPage(language),
-            "feedHref": root + "feed.xml",
-            "stylesheet": root + "assets/style.css",
-            "script": root + "assets/site.js",
-            "favicon": root + "assets/favicon.svg",
-            "languages": index.languages.map { lang in
+        var context: TemplateContext = [
+            "root": .string(root),
+            "htmlLang": .string(pageLanguage.htmlLang),
+            "t": .strings(templates.strings.all(for: pageLanguage)),
+            "homeHref": .string(root + "index.html"),
+            "searchHref": .string(root + Self.searchPage(language)),
+            "feedHref": .string(root + "feed.xml"),
+            "stylesheet": .string(root + "assets/style.css"),
+            "script": .string(root + "assets/site.js"),
+            "favicon": .string(root + "assets/favicon.svg"),
+            "languages": .list(index.languages.map { lang -> TemplateContext in
                 let target = translations.first { $0.language == lang }?.outputPath ?? counterparts[lang] ?? "\(lang.rawValue)/index.html"
-                return ["code": lang.rawValue, "htmlLang": lang.htmlLang, "name": lang.nativeName,
-                        "href": RelativeURL.from(page, to: target), "current": lang == language,
-                        "isTranslation": translations.contains { $0.language == lang }] as [String: Any]
-            },
+                return ["code": .string(lang.rawValue), "htmlLang": .string(lang.htmlLang), "name": .string(lang.nativeName),
+                        "href": .string(RelativeURL.from(page, to: target)), "current": .bool(lang == language),
+                        "isTranslation": .bool(translations.contains { $0.language == lang })]
+            }),
         ]
         if !translations.isEmpty {
-            context["alternates"] = translations.map {
-                ["href": RelativeURL.from(page, to: $0.outputPath), "hreflang": $0.language.htmlLang]
-            }
+            context["alternates"] = .list(translations.map { other -> TemplateContext in
+                ["href": .string(RelativeURL.from(page, to: other.outputPath)), "hreflang": .string(other.language.htmlLang)]
+            })
         }
-        if let title { context["pageTitle"] = title }
+        context["pageTitle"] = title.map(TemplateValue.string)
         if let reference, !reference.data.isEmpty {
-            context["referenceHref"] = root + ReferenceSite.indexPath
-            if reference.data.collapseTable != nil { context["collapseTableHref"] = root + ReferenceSite.collapseTablePath }
+            context["referenceHref"] = .string(root + ReferenceSite.indexPath)
+            if reference.data.collapseTable != nil { context["collapseTableHref"] = .string(root + ReferenceSite.collapseTablePath) }
         }
         return context
     }

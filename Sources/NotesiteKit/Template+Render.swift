@@ -3,42 +3,46 @@ import Foundation
 extension Template {
     /// The page: the template filled in from `context`, with its partials taken from `partials`.
     ///
-    /// A context is plain data: `[String: Any]` scopes holding `String`, `Bool`, `Int`, lists (`[[String: Any]]`
-    /// or any array) and further scopes. A name is looked up from the innermost scope outwards; its dotted parts
-    /// then only inside what the first part found. What is missing renders as nothing and counts as false.
-    /// As in the engine the templates were first written for, a section over a string (even an empty one) or a
-    /// number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`. An `HTMLOutput` value is markup
-    /// rendered ahead, which `{{{name}}}` copies in as it is.
-    func render(_ context: [String: Any], partials: [String: Template], reserving: Int = 0) -> HTMLOutput {
+    /// A name is looked up from the innermost scope outwards; its dotted parts then only inside what the first part
+    /// found. What is missing renders as nothing and counts as false, and so does a scope or a list used as a
+    /// variable. As in the engine the templates were first written for, a section over a string (even an empty
+    /// one) or a number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`. An `.html` value is
+    /// markup rendered ahead, which `{{{name}}}` copies in as it is.
+    func render(_ context: TemplateContext, partials: [String: Template], reserving: Int = 0) -> HTMLOutput {
         var renderer = Renderer(partials: partials, stack: [.object(context)], reserving: reserving)
         renderer.render(nodes)
         return renderer.out
     }
 
-    /// One scope of the stack: a dictionary, whose names can be looked up, or any other value a section opened.
+    /// One scope of the stack: named values, whose names can be looked up, or any other value a section opened.
     private enum Scope {
-        case object([String: Any])
+        case object(TemplateContext)
         /// Such as the chrome's words, `t`.
         case strings([String: String])
-        case value(Any)
+        case value(TemplateValue)
 
-        init(_ value: Any) {
-            if let object = exactly(value, [String: Any].self) {
-                self = .object(object)
-            } else if let strings = exactly(value, [String: String].self) {
-                self = .strings(strings)
-            } else if let object = value as? [String: Any] {
-                self = .object(object)
-            } else {
-                self = .value(value)
+        init(_ value: TemplateValue) {
+            switch value {
+            case .object(let object): self = .object(object)
+            case .strings(let strings): self = .strings(strings)
+            default: self = .value(value)
             }
         }
 
-        subscript(name: String) -> Any? {
+        subscript(name: String) -> TemplateValue? {
             switch self {
             case .object(let object): return object[name]
-            case .strings(let strings): return strings[name]
+            case .strings(let strings): return strings[name].map(TemplateValue.string)
             case .value: return nil
+            }
+        }
+
+        /// The scope as a value, for `{{.}}`.
+        var value: TemplateValue {
+            switch self {
+            case .object(let object): .object(object)
+            case .strings(let strings): .strings(strings)
+            case .value(let value): value
             }
         }
     }
@@ -61,33 +65,26 @@ extension Template {
                 case .text(let text):
                     out += text
                 case .variable(let name, let escaped):
-                    guard let value = lookup(name) else { continue }
-                    if let markup = exactly(value, HTMLOutput.self) {
+                    switch lookup(name) {
+                    case .string(let text)?:
+                        if escaped { out.appendEscaped(text, apostrophe: true) } else { out += text }
+                    case .html(let markup)?:
                         if escaped { out.appendEscaped(markup.string, apostrophe: true) } else { out += markup }
-                        continue
+                    case .bool(let flag)?: out += flag ? "true" : "false"
+                    case .int(let number)?: out += String(number)
+                    case .object?, .strings?, .list?, nil: continue
                     }
-                    let text: String = switch value {
-                    case let string as String: string
-                    case let flag as Bool: flag ? "true" : "false"
-                    case let number as Int: String(number)
-                    default: String(describing: value)
-                    }
-                    if escaped { out.appendEscaped(text, apostrophe: true) } else { out += text }
                 case .section(let name, let body, let inverted):
                     let value = lookup(name)
                     if inverted {
                         if !Self.isTrue(value) { render(body) }
                         continue
                     }
-                    guard let value else { continue }
-                    if let list = exactly(value, [[String: Any]].self) {
-                        for item in list { renderScoped(body, .object(item)) }
-                    } else if let flag = value as? Bool {
-                        if flag { render(body) }
-                    } else if exactly(value, [String: Any].self) == nil, let list = value as? [Any] {
-                        for item in list { renderScoped(body, Scope(item)) }
-                    } else {
-                        renderScoped(body, Scope(value))
+                    switch value {
+                    case .list(let items)?: for item in items { renderScoped(body, Scope(item)) }
+                    case .bool(let flag)?: if flag { render(body) }
+                    case let value?: renderScoped(body, Scope(value))
+                    case nil: continue
                     }
                 case .partial(let name, let indentation, _):
                     guard let partial = partials[name] else { continue }
@@ -102,17 +99,10 @@ extension Template {
             stack.removeLast()
         }
 
-        /// The value `name` stands for, or nil. An `Optional` in a scope counts as its value.
-        private func lookup(_ name: Name) -> Any? {
-            guard let first = name.parts.first else {
-                switch stack.last {
-                case .object(let object)?: return object
-                case .strings(let strings)?: return strings
-                case .value(let value)?: return value
-                case nil: return nil
-                }
-            }
-            var found: Any?
+        /// The value `name` stands for, or nil.
+        private func lookup(_ name: Name) -> TemplateValue? {
+            guard let first = name.parts.first else { return stack.last?.value }
+            var found: TemplateValue?
             for i in stack.indices.reversed() {
                 if let value = stack[i][first] {
                     found = value
@@ -123,43 +113,17 @@ extension Template {
                 guard let value = found else { return nil }
                 found = Scope(value)[part]
             }
-            guard let value = found else { return nil }
-            // By the value's type, in one set: `is` asked the runtime for a cast, once for each type.
-            if Self.plainTypes.contains(ObjectIdentifier(type(of: value))) { return value }
-            if let optional = value as? any OptionalValue { return optional.wrappedValue }
-            return value
+            return found
         }
 
-        /// The values and containers pages use, which are surely not `Optional`s (asking a value whether it is one
-        /// means looking up a protocol conformance).
-        private static let plainTypes: Set<ObjectIdentifier> = [
-            ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self),
-            ObjectIdentifier(HTMLOutput.self), ObjectIdentifier([String: Any].self), ObjectIdentifier([[String: Any]].self),
-            ObjectIdentifier([String: String].self), ObjectIdentifier([[String: String]].self), ObjectIdentifier([String].self),
-        ]
-
-        /// False, nil, an empty list, or an `Optional` that holds nothing.
-        private static func isTrue(_ value: Any?) -> Bool {
-            guard let value else { return false }
-            if let list = exactly(value, [[String: Any]].self) { return !list.isEmpty }
-            if let flag = value as? Bool { return flag }
-            if exactly(value, [String: Any].self) == nil, let list = value as? [Any] { return !list.isEmpty }
-            return true
+        /// False, nil, or an empty list.
+        private static func isTrue(_ value: TemplateValue?) -> Bool {
+            switch value {
+            case nil: false
+            case .bool(let flag)?: flag
+            case .list(let items)?: !items.isEmpty
+            default: true
+            }
         }
     }
-}
-
-/// `value` as a `T` when that is its very type. A cast with `as?` would convert one that is not, entry by entry
-/// (a `[String: String]` into a `[String: Any]`), and the lookups of a page would pay for it each time.
-private func exactly<T>(_ value: Any, _ type: T.Type) -> T? {
-    ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(type) ? (value as! T) : nil
-}
-
-/// An `Optional` seen through `Any`, so a scope may hold `String?` values.
-private protocol OptionalValue {
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedValue: Any? { self.map { $0 as Any } }
 }

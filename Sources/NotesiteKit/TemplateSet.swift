@@ -126,7 +126,7 @@ public struct TemplateSet: Sendable {
 
     /// The page `name` fills in from `context`, as UTF-8 bytes.
     /// `reserving`: room for that many bytes more than a page usually needs, for a page known to be large.
-    func render(_ name: String, _ context: [String: Any], reserving: Int = 0) -> [UInt8] {
+    func render(_ name: String, _ context: TemplateContext, reserving: Int = 0) -> [UInt8] {
         templates[name]?.render(context, partials: templates, reserving: reserving).bytes ?? []
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The Mustache templates' parser and renderer: each case is a template, its data and the page it must give.
 @Suite struct TemplateTests {
-    private func render(_ source: String, _ context: [String: Any], partials: [String: String] = [:]) throws -> String {
+    private func render(_ source: String, _ context: TemplateContext, partials: [String: String] = [:]) throws -> String {
         let compiled = try partials.mapValues { try Template(parsing: $0) }
         return try Template(parsing: source).render(context, partials: compiled).string
     }
@@ -16,8 +16,8 @@ import Testing
         body += "<p>a & b's</p>"
         body.appendEscaped("<收起>")
         #expect(body.string == "<p>a & b's</p>&lt;收起&gt;")
-        #expect(try render("{{{body}}}|{{body}}", ["body": body]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
-        #expect(try render("{{{body}}}|{{body}}", ["body": body.string]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
+        #expect(try render("{{{body}}}|{{body}}", ["body": .html(body)]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
+        #expect(try render("{{{body}}}|{{body}}", ["body": .string(body.string)]) == "<p>a & b's</p>&lt;收起&gt;|&lt;p&gt;a &amp; b&#39;s&lt;/p&gt;&amp;lt;收起&amp;gt;")
     }
 
     private func parseError(_ source: String) -> Template.ParseError? {
@@ -30,15 +30,15 @@ import Testing
     }
 
     @Test func variablesAreEscapedUnlessTripleOrAmpersand() throws {
-        let context: [String: Any] = ["v": #"<a href="x">Tom & Jerry's</a>"#, "n": 42, "b": true]
+        let context: TemplateContext = ["v": #"<a href="x">Tom & Jerry's</a>"#, "n": 42, "b": true]
         #expect(try render("{{v}}|{{{v}}}|{{& v }}|{{n}}|{{b}}|{{missing}}.", context)
             == #"&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;|<a href="x">Tom & Jerry's</a>|<a href="x">Tom & Jerry's</a>|42|true|."#)
         #expect(try render("{{v}}", ["v": "收起 — без изменений"]) == "收起 — без изменений")
     }
 
     @Test func namesClimbTheScopesAndDottedPartsStayInside() throws {
-        let context: [String: Any] = [
-            "title": "outer", "t": ["copy": "Copy"],
+        let context: TemplateContext = [
+            "title": "outer", "t": .strings(["copy": "Copy"]),
             "note": ["title": "inner", "source": ["url": "https://example.org"]],
         ]
         #expect(try render("{{#note}}{{title}} {{t.copy}} {{source.url}}{{/note}} {{title}}", context)
@@ -48,14 +48,14 @@ import Testing
     }
 
     @Test func sectionsRepeatShowOnceOrHide() throws {
-        let context: [String: Any] = [
-            "items": [["name": "a"], ["name": "b"]] as [[String: Any]], "words": ["x", "y"],
-            "empty": [[String: Any]](), "yes": true, "no": false, "text": "", "object": ["k": "v"],
+        let context: TemplateContext = [
+            "items": [["name": "a"], ["name": "b"]], "words": ["x", "y"],
+            "empty": [], "yes": true, "no": false, "text": "", "object": ["k": "v"],
         ]
         #expect(try render("{{#items}}<{{name}}>{{/items}}", context) == "<a><b>")
         #expect(try render("{{#words}}{{.}},{{/words}}", context) == "x,y,")
-        let pairs: [[String: String]] = [["k": "1"], ["k": "2"]]
-        #expect(try render("{{#pairs}}{{k}}{{/pairs}}{{^pairs}}none{{/pairs}}", ["pairs": pairs]) == "12")
+        let pairs: [TemplateContext] = [["k": "1"], ["k": "2"]]
+        #expect(try render("{{#pairs}}{{k}}{{/pairs}}{{^pairs}}none{{/pairs}}", ["pairs": .list(pairs)]) == "12")
         #expect(try render("{{#empty}}E{{/empty}}{{#no}}N{{/no}}{{#missing}}M{{/missing}}", context) == "")
         #expect(try render("{{#yes}}Y{{/yes}}{{#object}}{{k}}{{/object}}", context) == "Yv")
         // A string, even an empty one, opens its section once, as the templates' first engine did.
@@ -64,10 +64,18 @@ import Testing
             == "123")
     }
 
-    @Test func anOptionalInTheDataCountsAsItsValue() throws {
+    /// A value that may be missing is put in the data only when it is there: a missing one reads as nothing and
+    /// counts as false. A scope or a list where a variable stands renders nothing either; the chrome's words are a
+    /// scope like any other.
+    @Test func missingValuesScopesAndListsRenderNothingAsVariables() throws {
         let some: String? = "here"
         let none: String? = nil
-        #expect(try render("{{a}}{{#b}}B{{/b}}{{^b}}-{{/b}}", ["a": some as Any, "b": none as Any]) == "here-")
+        var context: TemplateContext = ["object": ["k": "v"], "list": ["x"], "t": .strings(["copy": "Copy"])]
+        context["a"] = some.map(TemplateValue.string)
+        context["b"] = none.map(TemplateValue.string)
+        #expect(try render("{{a}}{{#b}}B{{/b}}{{^b}}-{{/b}}", context) == "here-")
+        #expect(try render("[{{object}}][{{list}}][{{t}}][{{{object}}}]", context) == "[][][][]")
+        #expect(try render("{{#t}}{{copy}}{{/t}} {{#object}}{{.}}{{/object}}{{#list}}{{.}}{{/list}}", context) == "Copy x")
     }
 
     @Test func standaloneTagLinesLeaveNothingBehind() throws {

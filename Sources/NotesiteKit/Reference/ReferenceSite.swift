@@ -61,7 +61,7 @@ public struct ReferenceSite: Sendable {
     /// `symbolsFile`: whether `symbols.json` is made with its contents. check, which reads only the pages' links
     /// and the site's paths, gets it empty: it lists every mention on the site.
     func pageJobs(templates: TemplateSet, symbolsFile: Bool = true,
-                  common: @escaping @Sendable (String, String) -> [String: Any]) -> [@Sendable () -> OutputFile] {
+                  common: @escaping @Sendable (String, String) -> TemplateContext) -> [@Sendable () -> OutputFile] {
         guard !data.isEmpty else { return [] }
         // Longest first, so that the last jobs to finish are short ones and both cores stay busy to the end:
         // `symbols.json`, which holds every mention, then the pages by how many mentions they list.
@@ -89,24 +89,26 @@ public struct ReferenceSite: Sendable {
         return jobs
     }
 
-    private func indexPageContext(common: (String, String) -> [String: Any]) -> [String: Any] {
+    private func indexPageContext(common: (String, String) -> TemplateContext) -> TemplateContext {
         var context = common(Self.indexPath, "Reference")
-        context["pages"] = pageNames.map { name -> [String: Any] in
+        context["pages"] = .list(pageNames.map { name -> TemplateContext in
             let members = data.symbols.symbols.filter { $0.page == name }
-            var item: [String: Any] = ["name": name, "href": "\(name).html", "count": members.count,
-                                       "countText": counted(members.count, "entry", plural: "entries")]
-            if let type = data.symbols[name] { item["summary"] = type.summary.replacingOccurrences(of: "`", with: "") }
+            var item: TemplateContext = ["name": .string(name), "href": "\(name).html", "count": .int(members.count),
+                                         "countText": .string(counted(members.count, "entry", plural: "entries"))]
+            if let type = data.symbols[name] { item["summary"] = .string(type.summary.replacingOccurrences(of: "`", with: "")) }
             if name == Self.delegatePage { item["isDelegate"] = true }
             return item
-        }
+        })
         if data.collapseTable != nil { context["collapseTableHref"] = "collapse-table.html" }
         return context
     }
 
-    private func collapseTableContext(common: (String, String) -> [String: Any]) -> [String: Any] {
+    private func collapseTableContext(common: (String, String) -> TemplateContext) -> TemplateContext {
         var context = common(Self.collapseTablePath, "The collapse table")
-        context["table"] = data.collapseTable?.html { id in
-            data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
+        context["table"] = data.collapseTable.map { table in
+            .string(table.html { id in
+                data.symbols[id].map { RelativeURL.from(Self.collapseTablePath, to: Self.pagePath($0.page)) + "#" + $0.id }
+            })
         }
         let shown = placeholderNotes()
         // Each note that shows the table, with its one placement as its list of mentions.
@@ -115,71 +117,72 @@ public struct ReferenceSite: Sendable {
         let table = MentionTable(lists: placements, index: index, linksFrom: Self.collapseTablePath)
         let shownIn = mentionItems(table.mentions(of: ""), in: table, spellings: false)
         if !shownIn.isEmpty {
-            context["mentions"] = shownIn
+            context["mentions"] = .html(shownIn)
             context["hasMentions"] = true
         }
         return context
     }
 
     /// The template values of one type's page, and how many bytes of markup its entries' lists of mentions take.
-    private func typePageContext(_ name: String, common: (String, String) -> [String: Any]) -> (context: [String: Any], markup: Int) {
+    private func typePageContext(_ name: String, common: (String, String) -> TemplateContext) -> (context: TemplateContext, markup: Int) {
         let path = Self.pagePath(name)
         var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
         let symbols = data.symbols.symbols.filter { $0.page == name }
         let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
-        context["page"] = ["name": name, "isDelegate": name == Self.delegatePage] as [String: Any]
+        context["page"] = ["name": .string(name), "isDelegate": .bool(name == Self.delegatePage)]
         let entries = ordered.map { entry($0, page: path) }
-        context["entries"] = entries.map(\.values)
+        context["entries"] = .list(entries.map(\.values))
         // A page of more than a few entries opens with a list of them: the longest have dozens.
         if ordered.count > 5 {
-            context["entryList"] = ordered.map { ["id": $0.id, "name": $0.swift] }
+            context["entryList"] = .list(ordered.map { ["id": .string($0.id), "name": .string($0.swift)] })
             context["hasEntryList"] = true
         }
         if name == Self.delegatePage, !data.sequences.isEmpty {
-            context["diagrams"] = data.sequences.map { sequence -> [String: Any] in
-                ["id": "sequence-\(sequence.id)", "title": sequence.title,
-                 "svg": sequence.svg(symbols: data.symbols) { id in
+            context["diagrams"] = .list(data.sequences.map { sequence -> TemplateContext in
+                ["id": "sequence-\(sequence.id)", "title": .string(sequence.title),
+                 "svg": .string(sequence.svg(symbols: data.symbols) { id in
                      RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id
-                 }]
-            }
+                 })]
+            })
         }
         return (context, entries.reduce(0) { $0 + $1.markup })
     }
 
     /// One entry's template values, and how many bytes its list of mentions takes.
-    private func entry(_ symbol: Symbol, page: String) -> (values: [String: Any], markup: Int) {
-        let rich = { (text: String) in richText(text, page: page, self: symbol.id) }
-        var item: [String: Any] = ["id": symbol.id, "name": symbol.swift, "kind": symbol.kind.rawValue, "summary": rich(symbol.summary)]
-        if let container = symbol.container { item["container"] = container }
-        if let declaration = symbol.declaration { item["declaration"] = declaration }
-        if let calledWhen = symbol.calledWhen { item["calledWhen"] = rich(calledWhen) }
-        if let returns = symbol.returns { item["returns"] = rich(returns) }
+    private func entry(_ symbol: Symbol, page: String) -> (values: TemplateContext, markup: Int) {
+        let rich = { (text: String) in TemplateValue.string(richText(text, page: page, self: symbol.id)) }
+        var item: TemplateContext = ["id": .string(symbol.id), "name": .string(symbol.swift), "kind": .string(symbol.kind.rawValue),
+                                     "summary": rich(symbol.summary)]
+        item["container"] = symbol.container.map(TemplateValue.string)
+        item["declaration"] = symbol.declaration.map(TemplateValue.string)
+        item["calledWhen"] = symbol.calledWhen.map(rich)
+        item["returns"] = symbol.returns.map(rich)
         // The data's event names are slugs (`display-mode`); the page says them as words.
-        if !symbol.events.isEmpty { item["events"] = symbol.events.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: ", ") }
-        if let introduced = symbol.introduced { item["introduced"] = introduced }
-        if let deprecated = symbol.deprecated { item["deprecated"] = deprecated }
+        if !symbol.events.isEmpty { item["events"] = .string(symbol.events.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: ", ")) }
+        item["introduced"] = symbol.introduced.map(TemplateValue.string)
+        item["deprecated"] = symbol.deprecated.map(TemplateValue.string)
         if let replacement = symbol.replacement.flatMap({ data.symbols[$0] }) {
-            item["replacement"] = ["name": replacement.swift,
-                                   "href": RelativeURL.from(page, to: Self.pagePath(replacement.page)) + "#" + replacement.id]
+            item["replacement"] = ["name": .string(replacement.swift),
+                                   "href": .string(RelativeURL.from(page, to: Self.pagePath(replacement.page)) + "#" + replacement.id)]
         }
-        if let note = symbol.replacementNote { item["replacementNote"] = rich(note) }
-        var spellings: [[String: Any]] = Symbol.swiftVersions.compactMap { version in
-            symbol.swiftNames[version].map { ["label": "Swift \(version == "4.2" ? "4.2+" : version)", "name": $0] }
+        item["replacementNote"] = symbol.replacementNote.map(rich)
+        var spellings: [TemplateContext] = Symbol.swiftVersions.compactMap { version in
+            symbol.swiftNames[version].map { ["label": "Swift \(version == "4.2" ? "4.2+" : version)", "name": .string($0)] }
         }
-        if let objc = symbol.objc { spellings.append(["label": "Objective-C", "name": objc]) }
-        item["spellings"] = spellings
-        item["translations"] = [Language.zh, .ru].compactMap { lang -> [String: Any]? in
+        if let objc = symbol.objc { spellings.append(["label": "Objective-C", "name": .string(objc)]) }
+        item["spellings"] = .list(spellings)
+        item["translations"] = .list([Language.zh, .ru].compactMap { lang -> TemplateContext? in
             guard let texts = symbol.translations[lang] else { return nil }
-            var t: [String: Any] = ["htmlLang": lang.htmlLang, "name": lang.nativeName]
-            if let s = texts.summary { t["summary"] = rich(s) }
-            if let s = texts.calledWhen { t["calledWhen"] = rich(s) }
-            if let s = texts.returns { t["returns"] = rich(s) }
+            var t: TemplateContext = ["htmlLang": .string(lang.htmlLang), "name": .string(lang.nativeName)]
+            t["summary"] = texts.summary.map(rich)
+            t["calledWhen"] = texts.calledWhen.map(rich)
+            t["returns"] = texts.returns.map(rich)
             return t
-        }
+        })
         let table = mentions.value
         let links = mentionItems(table.mentions(of: symbol.id), in: table, name: symbol.swift)
         if !links.isEmpty {
-            item["mentions"] = links
+            item["mentions"] = .html(links)
             item["hasMentions"] = true
         }
         return (item, links.count)
