@@ -274,12 +274,33 @@ private struct TreeConverter {
             at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
             if memcmp(base + at, pointer, count) == 0 {
                 cursor.offset = at + count
-                // Bytes of the text, which is valid UTF-8: copied into a string without checking them again.
-                return String(copying: UTF8Span(unchecked: UnsafeBufferPointer(rebasing: text[at..<(at + count)]).span))
+                // Bytes of the text, which is valid UTF-8: copied into a string without checking them again, and
+                // marked ASCII when they are, as a checked string would be. A string longer than fifteen bytes
+                // not known to be ASCII is hashed and compared through Unicode normalisation: code spans and
+                // code blocks are keys of the caches that find their API names.
+                let piece = UnsafeBufferPointer(rebasing: text[at..<(at + count)])
+                return String(copying: UTF8Span(unchecked: piece.span, isKnownASCII: Self.isASCII(piece)))
             }
             at += 1
         }
         return string(pointer)
+    }
+
+    /// Whether every byte is below 0x80, read eight at a time.
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var any: UInt64 = 0
+        while i + 8 <= bytes.count {
+            any |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < bytes.count {
+            any |= UInt64(base[i])
+            i += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {
