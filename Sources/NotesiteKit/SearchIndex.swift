@@ -891,9 +891,8 @@ public struct SearchIndex: Sendable {
                 // A Russian letter is decoded, lowercased and encoded again with arithmetic alone: `А`–`Я` (U+0410
                 // to U+042F) are 0x20 below `а`–`я`. Which lead byte a letter has, and which half of the alphabet
                 // it is in, change from letter to letter at random, and branches on them were mispredicted.
-                guard i + 1 < n else { return }
+                guard Self.isRussianLetter(at: i, of: base, count: n) else { return }
                 let c = Self.scalar(b, base[i + 1])
-                guard b & 0xFE == 0xD0, c &- 0x410 < 0x40 else { return }
                 // 0x20 when `c` is below 0x430: the subtraction wraps, and its top bits are all ones.
                 let lower = c &+ ((c &- 0x430) >> 26 & 0x20)
                 word.append(UInt8(truncatingIfNeeded: 0xC0 | lower >> 6), UInt8(truncatingIfNeeded: 0x80 | lower & 0x3F))

@@ -14,45 +14,13 @@ extension Template {
         return renderer.out
     }
 
-    /// One scope of the stack: named values, whose names can be looked up, or any other value a section opened.
-    private enum Scope {
-        case object(TemplateContext)
-        /// Such as the chrome's words, `t`.
-        case strings([String: String])
-        case value(TemplateValue)
-
-        init(_ value: TemplateValue) {
-            switch value {
-            case .object(let object): self = .object(object)
-            case .strings(let strings): self = .strings(strings)
-            default: self = .value(value)
-            }
-        }
-
-        subscript(name: String) -> TemplateValue? {
-            switch self {
-            case .object(let object): return object[name]
-            case .strings(let strings): return strings[name].map(TemplateValue.string)
-            case .value: return nil
-            }
-        }
-
-        /// The scope as a value, for `{{.}}`.
-        var value: TemplateValue {
-            switch self {
-            case .object(let object): .object(object)
-            case .strings(let strings): .strings(strings)
-            case .value(let value): value
-            }
-        }
-    }
-
     private struct Renderer {
         let partials: [String: Template]
-        var stack: [Scope]
+        /// The scopes open, outermost first: the page's values, then what each section opened.
+        var stack: [TemplateValue]
         var out: HTMLOutput
 
-        init(partials: [String: Template], stack: [Scope], reserving: Int = 0) {
+        init(partials: [String: Template], stack: [TemplateValue], reserving: Int = 0) {
             self.partials = partials
             self.stack = stack
             out = HTMLOutput(capacity: 16 * 1024 + reserving)
@@ -81,9 +49,9 @@ extension Template {
                         continue
                     }
                     switch value {
-                    case .list(let items)?: for item in items { renderScoped(body, Scope(item)) }
+                    case .list(let items)?: for item in items { renderScoped(body, item) }
                     case .bool(let flag)?: if flag { render(body) }
-                    case let value?: renderScoped(body, Scope(value))
+                    case let value?: renderScoped(body, value)
                     case nil: continue
                     }
                 case .partial(let name, let indentation, _):
@@ -93,7 +61,7 @@ extension Template {
             }
         }
 
-        private mutating func renderScoped(_ nodes: [Node], _ scope: Scope) {
+        private mutating func renderScoped(_ nodes: [Node], _ scope: TemplateValue) {
             stack.append(scope)
             render(nodes)
             stack.removeLast()
@@ -101,7 +69,7 @@ extension Template {
 
         /// The value `name` stands for, or nil.
         private func lookup(_ name: Name) -> TemplateValue? {
-            guard let first = name.parts.first else { return stack.last?.value }
+            guard let first = name.parts.first else { return stack.last }
             var found: TemplateValue?
             for i in stack.indices.reversed() {
                 if let value = stack[i][first] {
@@ -111,7 +79,7 @@ extension Template {
             }
             for part in name.parts.dropFirst() {
                 guard let value = found else { return nil }
-                found = Scope(value)[part]
+                found = value[part]
             }
             return found
         }
@@ -124,6 +92,17 @@ extension Template {
             case .list(let items)?: !items.isEmpty
             default: true
             }
+        }
+    }
+}
+
+extension TemplateValue {
+    /// The value named `name` when this value is a scope (`.object`, `.strings`); nil otherwise.
+    fileprivate subscript(name: String) -> TemplateValue? {
+        switch self {
+        case .object(let object): object[name]
+        case .strings(let strings): strings[name].map(TemplateValue.string)
+        default: nil
         }
     }
 }
