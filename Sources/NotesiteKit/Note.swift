@@ -29,8 +29,14 @@ public struct Note: Hashable, Sendable {
                                sanitizedHTML: sanitizedHTML, collapseTable: collapseTable, codeNodes: codeNodes))
     }
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&box) { box = SharedBox(box.value) }
+    /// A field to change, in a box of this note's own: a copy of the note that shares the box is left as it was.
+    /// Each field below is read from the box directly and changed through here, where copy on write is written once.
+    private subscript<Field>(changing field: WritableKeyPath<Fields, Field>) -> Field {
+        get { box.value[keyPath: field] }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = SharedBox(box.value) }
+            yield &box.value[keyPath: field]
+        }
     }
 
     public static func == (lhs: Note, rhs: Note) -> Bool {
@@ -43,93 +49,60 @@ public struct Note: Hashable, Sendable {
 
     public var source: SourceFile {
         get { box.value.source }
-        _modify {
-            makeUnique()
-            yield &box.value.source
-        }
+        _modify { yield &self[changing: \.source] }
     }
     public var language: Language {
         get { box.value.language }
-        _modify {
-            makeUnique()
-            yield &box.value.language
-        }
+        _modify { yield &self[changing: \.language] }
     }
     /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
     public var slug: String {
         get { box.value.slug }
-        _modify {
-            makeUnique()
-            yield &box.value.slug
-        }
+        _modify { yield &self[changing: \.slug] }
     }
     public var metadata: NoteMetadata {
         get { box.value.metadata }
-        _modify {
-            makeUnique()
-            yield &box.value.metadata
-        }
+        _modify { yield &self[changing: \.metadata] }
     }
     /// The Markdown tree. A one-shot build renders the note's page in the pass that parses it and then lets the
     /// tree go, with the file's text (`hasDocument` is then false), so a large site is never in memory as text or
     /// trees all at once; a page that has to be rendered again reads and parses the note again.
     public var document: MarkdownNode {
         get { box.value.document }
-        _modify {
-            makeUnique()
-            yield &box.value.document
-        }
+        _modify { yield &self[changing: \.document] }
     }
     /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
     /// and parses it again.
     public var hasDocument: Bool {
         get { box.value.hasDocument }
-        _modify {
-            makeUnique()
-            yield &box.value.hasDocument
-        }
+        _modify { yield &self[changing: \.hasDocument] }
     }
     /// The hash of the text the note was parsed from, kept when the text goes: a file read again for rendering
     /// must be the file that was parsed.
     public var sourceHash: ContentHash? {
         get { box.value.sourceHash }
-        _modify {
-            makeUnique()
-            yield &box.value.sourceHash
-        }
+        _modify { yield &self[changing: \.sourceHash] }
     }
     /// Every heading in document order, with the id the page gives it.
     public var headings: [Heading] {
         get { box.value.headings }
-        _modify {
-            makeUnique()
-            yield &box.value.headings
-        }
+        _modify { yield &self[changing: \.headings] }
     }
     /// Every link and image, in document order: what the link checks need, kept when the tree goes.
     public var links: [Link] {
         get { box.value.links }
-        _modify {
-            makeUnique()
-            yield &box.value.links
-        }
+        _modify { yield &self[changing: \.links] }
     }
     /// The note's raw HTML fragments as its parse sanitized them (while finding what to report), for its page;
     /// empty once the tree goes.
     public var sanitizedHTML: [String: HTMLSanitizer.Clean] {
         get { box.value.sanitizedHTML }
-        _modify {
-            makeUnique()
-            yield &box.value.sanitizedHTML
-        }
+        _modify { yield &self[changing: \.sanitizedHTML] }
     }
     /// Where the note shows the collapse table (`<!-- notesite: collapse-table -->`); nil when it does not.
     public var collapseTable: Placement? {
         get { box.value.collapseTable }
-        _modify {
-            makeUnique()
-            yield &box.value.collapseTable
-        }
+        _modify { yield &self[changing: \.collapseTable] }
     }
     /// The note's inline code spans and code blocks in document order, each with the id of the heading whose
     /// section holds it: all that the mentions and check's API name checks read. The parse's walk of the tree
@@ -137,10 +110,7 @@ public struct Note: Hashable, Sendable {
     /// (`forEachCodeNode` then walks the tree).
     public var codeNodes: [CodeNode]? {
         get { box.value.codeNodes }
-        _modify {
-            makeUnique()
-            yield &box.value.codeNodes
-        }
+        _modify { yield &self[changing: \.codeNodes] }
     }
 
     public struct CodeNode: Hashable, Sendable {
