@@ -71,7 +71,7 @@ public struct Note: Hashable, Sendable {
         get { box.value.document }
         _modify { yield &self[changing: \.document] }
     }
-    /// False once the builder has let `document` and `source.text` go; `SiteBuilder.withDocument` reads the file
+    /// False once the builder has let `document` and `source.text` go; `NoteParser.withDocument` reads the file
     /// and parses it again.
     public var hasDocument: Bool {
         get { box.value.hasDocument }

@@ -50,18 +50,18 @@ public struct StageTime: Sendable {
     public var seconds: Double
 }
 
-/// The whole pipeline: load → parse → index → resolve → render → write. `check` is the same without writing.
-/// Both run a `SiteBuilder` once; `notesite serve` keeps one for its rebuilds.
+/// The whole pipeline: load → parse → index → resolve → render → write. `check` is the same with another sink.
+/// Both run a `OneShotBuild`; `notesite serve` keeps an `IncrementalBuild` for its rebuilds.
 public enum SitePipeline {
     /// Builds the site. When any diagnostic is an error, nothing is written and the previous output stays.
     public static func build(_ options: SiteOptions) throws -> SiteReport {
-        try SiteBuilder(options: options, keepsState: false).run(.build)
+        try OneShotBuild(options: options).build()
     }
 
     /// Runs every stage but the writer, checks the links of the rendered pages, and treats broken links and images
     /// as errors (`RuleCatalog.errorsInCheck`): the CI gate.
     public static func check(_ options: SiteOptions) throws -> SiteReport {
-        try SiteBuilder(options: options, keepsState: false).run(.check)
+        try OneShotBuild(options: options).check()
     }
 
     /// What a build would refuse to start with (exit 2): a content or templates folder that is missing or not a

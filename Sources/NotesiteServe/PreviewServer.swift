@@ -107,8 +107,8 @@ public struct PreviewServer: Sendable {
 actor PreviewSite {
     /// The builder is only touched by this actor, one call at a time.
     private final class Box: @unchecked Sendable {
-        let builder: SiteBuilder
-        init(_ builder: SiteBuilder) { self.builder = builder }
+        let builder: IncrementalBuild
+        init(_ builder: IncrementalBuild) { self.builder = builder }
     }
 
     private let box: Box
@@ -116,7 +116,7 @@ actor PreviewSite {
     nonisolated let builds = BuildGate()
 
     init(options: SiteOptions) {
-        box = Box(SiteBuilder(options: options))
+        box = Box(IncrementalBuild(options: options))
     }
 
     /// Set when a build stopped before it read the changes (a template that does not parse): the next build
@@ -130,7 +130,7 @@ actor PreviewSite {
         let event = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do {
-                    let report = try box.builder.run(.build, changes: asked)
+                    let report = try box.builder.run(changes: asked)
                     continuation.resume(returning: PreviewServer.BuildEvent(report: report, changes: changes))
                 } catch {
                     let printed = (error as? NotesiteError)?.printed() ?? "notesite: error: \(error)"

@@ -3,7 +3,7 @@ import Foundation
 import NotesiteKit
 
 /// `make bench`'s measure of `serve`: one complete build, then a note edited and the site rebuilt the way the
-/// server does it (a folder snapshot, then `SiteBuilder` with the changes), several times; prints the median.
+/// server does it (a folder snapshot, then `IncrementalBuild` with the changes), several times; prints the median.
 struct BenchRebuild: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-rebuild",
@@ -21,8 +21,8 @@ struct BenchRebuild: ParsableCommand {
 
     func run() throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
-        let builder = SiteBuilder(options: options)
-        let first = try builder.run(.build)
+        let builder = IncrementalBuild(options: options)
+        let first = try builder.run()
         guard first.succeeded, let note = try middleNote(options) else {
             throw ValidationError("the first build failed or there are no notes")
         }
@@ -38,7 +38,7 @@ struct BenchRebuild: ParsableCommand {
             let start = DispatchTime.now()
             let now = FolderSnapshot(options: options)
             let scanned = DispatchTime.now()
-            let report = try builder.run(.build, changes: now.changes(since: snapshot))
+            let report = try builder.run(changes: now.changes(since: snapshot))
             let end = DispatchTime.now()
             snapshot = now
             guard report.succeeded else { throw ValidationError("a rebuild failed") }
@@ -50,7 +50,7 @@ struct BenchRebuild: ParsableCommand {
             }
         }
         try original.write(to: note)
-        _ = try builder.run(.build, changes: FolderSnapshot(options: options).changes(since: snapshot))
+        _ = try builder.run(changes: FolderSnapshot(options: options).changes(since: snapshot))
         let parts = stageOrder.map { String(format: "%@ %.0f ms", $0, median(stages[$0]!)) }
         print(String(format: "%.0f ms (folder scan %.0f ms)", median(times), median(scans)))
         // The stages' medians go to standard error: bench/run.sh puts standard output in its table.

@@ -32,16 +32,13 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         options.baseURL = baseURL
-        let builder = SiteBuilder(options: options, keepsState: false)
-        // The process exits after this run: the builder and what it made are left for the exit to free.
-        builder.leavesMemoryToExit = true
-        _ = Unmanaged.passRetained(builder)
+        let builder = OneShotBuild(options: options)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
         let hadSite = FileManager.default.fileExists(atPath: options.output.path)
         let report = try runStage {
             defer { progress?.clear() }
-            return try builder.run(.build)
+            return try builder.build()
         }
         printDiagnostics(report.diagnostics, quiet: printing.quiet)
         if printing.verbose { printStages(report) }

@@ -48,17 +48,14 @@ struct Check: AsyncParsableCommand {
 
     func run() async throws {
         let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
-        let builder = SiteBuilder(options: options, keepsState: false)
-        // The process exits after this run: the builder and what it made are left for the exit to free.
-        builder.leavesMemoryToExit = true
-        _ = Unmanaged.passRetained(builder)
+        let builder = OneShotBuild(options: options)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
         if let progress { builder.progress = { progress.update($0) } }
         let format = self.format
         var report = try runStage {
             defer { progress?.clear() }
             do {
-                return try builder.run(.check)
+                return try builder.check()
             } catch let error as NotesiteError where format != .text {
                 // A tool that reads the findings gets a document that holds this one, not an empty output.
                 Self.emit(format, [error.diagnostic], files: 0)

@@ -29,7 +29,7 @@ final class ProgressLine: @unchecked Sendable {
         quiet || isatty(STDERR_FILENO) == 0 || ProcessInfo.processInfo.environment["TERM"] == "dumb" ? nil : ProgressLine()
     }
 
-    func update(_ progress: SiteBuilder.Progress) {
+    func update(_ progress: BuildProgress) {
         guard progress.total > Self.threshold else { return }
         lock.lock()
         defer { lock.unlock() }

@@ -78,13 +78,13 @@ func require<T>(_ value: T?, _ message: String = "missing value") throws -> T {
 /// folder snapshot sees, as `notesite serve` does.
 final class ServedSite {
     let site: ScratchSite
-    let builder: SiteBuilder
+    let builder: IncrementalBuild
     private var snapshot: FolderSnapshot
 
     init() throws {
         site = try ScratchSite()
-        builder = SiteBuilder(options: site.options)
-        _ = try builder.run(.build)
+        builder = IncrementalBuild(options: site.options)
+        _ = try builder.run()
         snapshot = FolderSnapshot(options: site.options)
     }
 
@@ -97,7 +97,7 @@ final class ServedSite {
     @discardableResult func rebuild() throws -> SiteReport {
         let next = FolderSnapshot(options: site.options)
         defer { snapshot = next }
-        return try builder.run(.build, changes: next.changes(since: snapshot))
+        return try builder.run(changes: next.changes(since: snapshot))
     }
 
     /// Writes `text` to the note at `path` and rebuilds.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NotesiteKit
 
-/// `SiteBuilder` reruns after edits (what `notesite serve` does). Whatever it chooses to render again, the output
+/// `IncrementalBuild` reruns after edits (what `notesite serve` does). Whatever it chooses to render again, the output
 /// folder must end up exactly as a build from scratch of the same content would leave it.
 @Suite struct IncrementalBuildTests {
     /// Runs `edit`, rebuilds with the changes the folder snapshot sees, and compares with a fresh build.
@@ -10,15 +10,15 @@ import Testing
         _ edit: (ScratchSite) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (report: SiteReport, changed: Set<String>) {
         let site = try ScratchSite()
-        let builder = SiteBuilder(options: site.options)
-        let first = try builder.run(.build)
+        let builder = IncrementalBuild(options: site.options)
+        let first = try builder.run()
         #expect(first.succeeded, sourceLocation: sourceLocation)
         let before = FolderSnapshot(options: site.options)
         let oldFiles = try files(in: site.output)
         try edit(site)
         let changes = FolderSnapshot(options: site.options).changes(since: before)
         #expect(!changes.isEmpty, "the snapshot saw no change", sourceLocation: sourceLocation)
-        let report = try builder.run(.build, changes: changes)
+        let report = try builder.run(changes: changes)
         let incremental = try files(in: site.output)
 
         let fresh = ScratchSite(copyOf: site)
@@ -97,9 +97,9 @@ import Testing
         let path = "notes/en/collapse.md"
         let text = try served.source(path)
         let broken = try served.edit(path, text.replacingOccurrences(of: "## Step 2: collapse the secondary", with: "## Step two"))
-        #expect(broken.diagnostics.contains { $0.rule == "link.anchor-missing" && $0.file.hasSuffix("en/collapse.md") })
+        #expect(broken.diagnostics.contains { $0.rule.id == "link.anchor-missing" && $0.file.hasSuffix("en/collapse.md") })
         let fixed = try served.edit(path, text)
-        #expect(!fixed.diagnostics.contains { $0.rule == "link.anchor-missing" })
+        #expect(!fixed.diagnostics.contains { $0.rule.id == "link.anchor-missing" })
     }
 
     @Test func aBrokenEditWritesNothingAndTheFixBringsThePageBack() throws {
@@ -141,7 +141,7 @@ import Testing
         // A complete run (no list of changes) writes the index whole again and empties the patch.
         try edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "Quokkas.", with: "Wombats.") }
         #expect(try SearchAnswers(site.output).words["quokkas"] == nil)
-        _ = try served.builder.run(.build)
+        _ = try served.builder.run()
         #expect(try site.read("assets/search-patch.js") == "window.NOTESITE_SEARCH_PATCH = null;\n")
         #expect(try SearchAnswers(site.output).words["wombats"]?.count == 1)
         // A page that loads the new index with the old patch (read before it was emptied) must not apply it: the
@@ -174,8 +174,8 @@ import Testing
     @Test func aSymbolAddedAfterAFailedFirstRunIsLinkedInCode() throws {
         let site = try ScratchSite()
         try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: [2024]\nlang: en\n---\nBroken.\n")
-        let builder = SiteBuilder(options: site.options)
-        #expect(try !builder.run(.build).succeeded)
+        let builder = IncrementalBuild(options: site.options)
+        #expect(try !builder.run().succeeded)
         let before = FolderSnapshot(options: site.options)
         try FileManager.default.removeItem(at: site.content.appendingPathComponent("notes/en/broken.md"))
         let symbols = try String(contentsOf: site.content.appendingPathComponent("data/symbols.yml"), encoding: .utf8)
@@ -189,7 +189,7 @@ import Testing
             summary: "Shows a primary and a secondary view controller side by side."
 
         """)
-        let report = try builder.run(.build, changes: FolderSnapshot(options: site.options).changes(since: before))
+        let report = try builder.run(changes: FolderSnapshot(options: site.options).changes(since: before))
         #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
         let page = try site.read("en/collapse.html")
         let code = try #require(page.firstRange(of: "<pre><code class=\"language-swift\">").map { page[$0.lowerBound...] })

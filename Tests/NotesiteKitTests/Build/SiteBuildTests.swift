@@ -355,12 +355,12 @@ import Testing
         let note = try #require(NoteParser.parse(file).note).withoutSource()
         #expect(note.source.text.isEmpty && !note.hasDocument)
         // Read again unchanged, the note gets its text and tree back.
-        let again = try SiteBuilder.withDocument(note, from: loader)
+        let again = try NoteParser.withDocument(note, from: loader)
         #expect(again.source.text == file.text)
         #expect(again.document == NoteParser.parse(file).note?.document)
         try site.write("notes/en/collapse.md", file.text + "\nEdited meanwhile.\n")
         #expect(throws: NotesiteError.changedDuringRun(path: "content/notes/en/collapse.md")) {
-            try SiteBuilder.withDocument(note, from: loader)
+            try NoteParser.withDocument(note, from: loader)
         }
     }
 
@@ -498,12 +498,13 @@ import Testing
 
     @Test func aBuilderThatLetsTreesGoWritesWhatOneThatKeepsThemWrites() throws {
         // build and check render each page in the pass that parses its note, against a listing of the notes' front
-        // matter, and let the tree go; serve keeps the trees and renders after every note is parsed.
+        // matter, and let the tree go; serve keeps the trees and renders after every note is parsed; a one-shot run
+        // that does not stream renders after the parse, from a second read.
         let site = try ScratchSite()
         try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: 2024-01-01\nlang: en\n---\n\nSee [gone](missing.md) and `splitViewController(_:collapseSecondary:ontoo:)`.\n\nA shot: ![shot](https://github.com/a/b/blob/main/shot.png)\n\n<!-- notesite: collapse-table -->\n")
-        let once = try SiteBuilder(options: site.options, keepsState: false).run(.build)
+        let once = try OneShotBuild(options: site.options).build()
         let kept = ScratchSite(copyOf: site)
-        let keeping = try SiteBuilder(options: kept.options, keepsState: true).run(.build)
+        let keeping = try IncrementalBuild(options: kept.options).run()
         #expect(!once.diagnostics.isEmpty)
         #expect(once.diagnostics.map(Self.summary) == keeping.diagnostics.map(Self.summary))
         // The fix-it for the image replaces the address, which stands after `A shot: ![shot](`.
@@ -516,9 +517,19 @@ import Testing
         for ((path, a), (_, b)) in zip(first, second) where a != b {
             Issue.record("\(path) differs between the two builders")
         }
+        // In memory, the same files.
+        let memory = MemorySink()
+        let unstreamed = OneShotBuild(options: site.options)
+        unstreamed.streamsPages = false
+        _ = try unstreamed.run(.build) { memory }
+        #expect(memory.files.keys.sorted() == first.map(\.0).filter { $0 != ".notesite-manifest" })
+        for (path, bytes) in first where path != ".notesite-manifest" {
+            if case .copy = memory.files[path]?.contents { continue }
+            #expect(memory.text(path).map { Data($0.utf8) } == bytes, "\(path) differs in memory")
+        }
         // check's findings, API names and links included, do not depend on it either.
-        let checkedOnce = try SiteBuilder(options: site.options, keepsState: false).run(.check)
-        let checkedKeeping = try SiteBuilder(options: site.options, keepsState: true).run(.check)
+        let checkedOnce = try OneShotBuild(options: site.options).check()
+        let checkedKeeping = try unstreamed.check()
         #expect(!checkedOnce.diagnostics.isEmpty)
         #expect(checkedOnce.diagnostics.contains { $0.rule.hasPrefix("symbol.") })
         #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))
@@ -533,12 +544,14 @@ import Testing
         var bytes = Array(good.utf8)
         bytes += [0xC0, 0x0A]
         try Data(bytes).write(to: site.content.appendingPathComponent("notes/en/broken.md"))
-        let listing = SiteBuilder.listing(of: try ContentLoader(root: site.content, displayRoot: "c").load(),
-                                          from: ContentLoader(root: site.content, displayRoot: "c")).index
+        let loader = ContentLoader(root: site.content, displayRoot: "c")
+        let listing = NoteListing(try loader.load(), loader: loader).index
         #expect(listing.note(atSourcePath: "notes/en/broken.md") != nil)
 
-        let checkedOnce = try SiteBuilder(options: site.options, keepsState: false).run(.check)
-        let checkedKeeping = try SiteBuilder(options: site.options, keepsState: true).run(.check)
+        let checkedOnce = try OneShotBuild(options: site.options).check()
+        let unstreamed = OneShotBuild(options: site.options)
+        unstreamed.streamsPages = false
+        let checkedKeeping = try unstreamed.check()
         #expect(checkedOnce.diagnostics.contains { $0.rule == "content.encoding" })
         #expect(checkedOnce.diagnostics.filter { $0.file.hasSuffix("linked.md") }.map(\.rule) == ["link.unresolved"])
         #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))

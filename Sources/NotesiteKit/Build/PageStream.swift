@@ -1,0 +1,55 @@
+import Foundation
+
+/// The note pages of a one-shot run, rendered in the pass that parses the notes while each note's tree is at hand,
+/// so that no note is read and parsed twice. A page needs the other notes only for its lists, neighbours and
+/// translations, which their front matter gives: the pages are made against a listing of every note's front matter,
+/// read first (`NoteListing`).
+///
+/// Each page goes to the sink with, when the sink wants search, the note's text script; the note's search entries
+/// go to the index in the listing's order. The pages stand only if the parse lists the notes as the listing did
+/// (`stands(for:)`): a note that could not be read whole, or a file that changed during the run, drops them, and the
+/// driver makes every page again from a second parse.
+final class PageStream<Sink: PageSink>: @unchecked Sendable {
+    let listing: SiteIndex
+    /// The listed notes' front matter, by source path, for the parse to use rather than read it again.
+    let frontMatter: [String: NoteParser.FrontMatter]
+    private let renderer: PageRenderer
+    private let sink: Sink
+    /// The search index the pages' entries go to; nil when the sink wants none.
+    let search: BackgroundIndex?
+    /// Pages handed over so far; changed on the driver's thread only.
+    private(set) var pagesMade = 0
+
+    init(listing: NoteListing, templates: TemplateSet, data: ReferenceData, finder: MentionFinder, sink: Sink) {
+        (self.listing, frontMatter) = (listing.index, listing.frontMatter)
+        // A page's symbol links need the data only; the reference's mentions are for its own pages.
+        let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing.index, finder: finder, mentions: { _ in [] })
+        renderer = PageRenderer(index: listing.index, templates: templates, reference: reference)
+        self.sink = sink
+        search = sink.wantsSearch ? BackgroundIndex() : nil
+    }
+
+    /// Renders `note`'s page (on a worker) and hands it to the sink; nil for a note the listing does not hold,
+    /// which no page is made for.
+    func render(_ note: Note, scans: CodeScanner.BlockScans) throws -> (receipt: Sink.Receipt, entries: SearchIndex.Entries?)? {
+        guard listing.position(ofSourcePath: note.source.path) != nil else { return nil }
+        let page = renderer.page(for: note, scans: scans)
+        guard search != nil else { return (try sink.accept([page]), nil) }
+        let entries = SearchIndex.entries(of: note)
+        return (try sink.accept([page, SearchIndex.shardFile(of: note, entries: entries)]), entries)
+    }
+
+    /// Takes one page's result, on the driver's thread, in the listing's order.
+    func take(_ rendered: (receipt: Sink.Receipt, entries: SearchIndex.Entries?)) {
+        sink.record(rendered.receipt)
+        if let entries = rendered.entries { search?.add(entries) }
+        pagesMade += 1
+    }
+
+    /// Whether `index`, made from the parsed notes, lists them as the listing did, each with the same front
+    /// matter, and every listed note's page was made.
+    func stands(for index: SiteIndex) -> Bool {
+        index.sourcePaths == listing.sourcePaths && pagesMade == listing.notes.count
+            && zip(index.notes, listing.notes).allSatisfy { $0.metadata == $1.metadata }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Every note as its front matter lists it, read before any note is parsed: the start of each file is enough.
+/// A one-shot run renders each note's page against it while the notes are parsed (see `PageStream`).
+struct NoteListing: Sendable {
+    /// The listed notes, without their text.
+    let index: SiteIndex
+    /// Each listed note's front matter, by source path, for its parse to use rather than read it again.
+    let frontMatter: [String: NoteParser.FrontMatter]
+
+    /// Reads the front matter of every note of `tree`.
+    init(_ tree: ContentTree, loader: ContentLoader) {
+        loader.prefetch(tree.notes)
+        let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }
+        // In one pass, on this thread alone: each pass over the listed notes copied every one of them.
+        var notes: [Note] = []
+        var frontMatter: [String: NoteParser.FrontMatter] = [:]
+        notes.reserveCapacity(listed.count)
+        frontMatter.reserveCapacity(listed.count)
+        for case let (note, read)? in listed {
+            frontMatter[note.source.path] = read
+            notes.append(note)
+        }
+        index = SiteIndex(notes: notes, assets: tree.assets)
+        self.frontMatter = frontMatter
+    }
+}
