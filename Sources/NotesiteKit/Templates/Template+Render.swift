@@ -9,7 +9,13 @@ extension Template {
     /// one) or a number renders once, and `'` is escaped as well as `&`, `<`, `>` and `"`. An `.html` value is
     /// markup rendered ahead, which `{{{name}}}` copies in as it is.
     func render(_ context: TemplateContext, partials: [String: Template], reserving: Int = 0) -> HTMLOutput {
-        var renderer = Renderer(partials: partials, stack: [.object(context)], reserving: reserving)
+        render(root: .object(context), partials: partials, reserving: reserving)
+    }
+
+    /// The template filled in from any value as the outermost scope, not only a page's named values: the spec's
+    /// data may be a list or a single string or number, which `{{.}}` and `{{#.}}` read.
+    func render(root: TemplateValue, partials: [String: Template], reserving: Int = 0) -> HTMLOutput {
+        var renderer = Renderer(partials: partials, stack: [root], reserving: reserving)
         renderer.render(nodes)
         return renderer.out
     }
@@ -40,6 +46,7 @@ extension Template {
                         if escaped { out.appendEscaped(markup.string, apostrophe: true) } else { out += markup }
                     case .bool(let flag)?: out += flag ? "true" : "false"
                     case .int(let number)?: out += String(number)
+                    case .double(let number)?: out += String(number)
                     case .object?, .strings?, .list?, nil: continue
                     }
                 case .section(let name, let body, let inverted):

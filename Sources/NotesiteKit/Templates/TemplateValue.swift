@@ -8,6 +8,9 @@ enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     case int(Int)
+    /// A number with a fraction, written as Swift writes it: the shortest text that reads back as the same number
+    /// (`1.21`, `5.0`).
+    case double(Double)
     /// Markup rendered ahead, which `{{{name}}}` copies in as it is.
     case html(HTMLOutput)
     /// A scope of named values: a section over it looks names up in it first.
