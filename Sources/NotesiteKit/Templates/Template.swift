@@ -83,8 +83,8 @@ struct Template: Sendable {
     }
 
     /// Removes the lines that hold only whitespace and one standalone tag (section, inverted section, close,
-    /// comment, partial, delimiters): their whitespace and line break go; a partial keeps its whitespace as its
-    /// indentation.
+    /// comment, partial, delimiters): their whitespace and line break go; a partial keeps the whitespace before
+    /// it as its indentation.
     private static func droppingStandaloneLines(_ tokens: [Token]) -> [Token] {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
@@ -99,8 +99,13 @@ struct Template: Sendable {
             let tags = line.filter { !$0.isBlank }
             if tags.count == 1, let tag = tags.first, tag.isStandaloneKind {
                 if case .partial(let name, _, let location) = tag {
+                    // Only the whitespace before the tag is its indentation (the spec's rule): blanks after it go
+                    // with the line, and counted in they would shift every line of the partial to the right.
                     var indentation = ""
-                    for token in line { if case .text(let text) = token { indentation += text } }
+                    for token in line {
+                        guard case .text(let text) = token else { break }
+                        indentation += text
+                    }
                     result.append(.partial(name, indentation: indentation, at: location))
                 } else {
                     result.append(tag)

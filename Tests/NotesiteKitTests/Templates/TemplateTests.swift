@@ -103,6 +103,9 @@ import Testing
         // The partial's own lines are indented; a line break inside the data it shows is not.
         #expect(try render("<div>\n  {{> block}}\n</div>\n", ["body": "x\ny"], partials: partials)
             == "<div>\n  <p>\n  x\ny\n  </p>\n</div>\n")
+        // Blanks after a standalone partial are not part of its indentation.
+        #expect(try render("<div>\n  {{> block}} \t\n</div>\n", ["body": "x"], partials: partials)
+            == "<div>\n  <p>\n  x\n  </p>\n</div>\n")
         #expect(try render("[{{> nowhere}}]", [:]) == "[]")
     }
 
