@@ -222,8 +222,9 @@ extension SearchIndex {
 
         /// A hash of short byte strings that reads them eight bytes at a time (a word is rarely longer than
         /// sixteen), where FNV-1a took a multiplication for every byte. Strings shorter than eight bytes are read
-        /// with two loads that may overlap, so nothing is read past the end. Only the set sees it: the index's
-        /// contents are named by `GenerationHash`.
+        /// with two loads that may overlap, so nothing is read past the end. A table hash, not a content address:
+        /// only the set sees it, within one run, so it owes nothing to any other hash and may change freely. Files
+        /// are named by `ContentHash` (XXH64), the index's contents by `GenerationHash`.
         static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             let n = bytes.count
             let p = UnsafeRawPointer(bytes.baseAddress!)
