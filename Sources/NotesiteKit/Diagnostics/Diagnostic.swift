@@ -34,8 +34,8 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public var severity: Severity
-    /// A stable rule id, such as `frontmatter.missing-field`.
-    public var rule: String
+    /// What the finding is about; `rule.id` is a stable id, such as `frontmatter.missing-field`.
+    public var rule: Rule
     /// The file as the user names it (relative to the working directory where possible).
     public var file: String
     /// Where in the file; nil when the problem is the file as a whole.
@@ -48,7 +48,19 @@ public struct Diagnostic: Hashable, Sendable {
     /// rendered in memory, whose files on disk, if any, are an earlier build's and may say something else there.
     public var quoting: String?
 
-    public init(_ severity: Severity, _ rule: String, file: String, at location: SourceLocation?, _ message: String,
+    /// A finding of `rule`, with the rule's own severity.
+    public init(_ rule: some RuleSet, file: String, at location: SourceLocation?, _ message: String, fixIts: [FixIt] = []) {
+        self.init(rule.severity, rule.rule, file: file, at: location, message, fixIts: fixIts)
+    }
+
+    /// A finding of `rule` with another severity than the rule's own, where its site knows better (a renamed name
+    /// in prose is only a note).
+    public init(_ severity: Severity, _ rule: some RuleSet, file: String, at location: SourceLocation?, _ message: String,
+                fixIts: [FixIt] = []) {
+        self.init(severity, rule.rule, file: file, at: location, message, fixIts: fixIts)
+    }
+
+    public init(_ severity: Severity, _ rule: Rule, file: String, at location: SourceLocation?, _ message: String,
                 fixIts: [FixIt] = []) {
         self.severity = severity
         self.rule = rule
@@ -58,10 +70,18 @@ public struct Diagnostic: Hashable, Sendable {
         self.fixIts = fixIts
     }
 
+    /// A finding of the rule with this id, which must be in `RuleCatalog`.
+    @available(*, deprecated, message: "use a RuleSet case")
+    public init(_ severity: Severity, _ id: String, file: String, at location: SourceLocation?, _ message: String,
+                fixIts: [FixIt] = []) {
+        guard let rule = RuleCatalog.rule(id: id) else { preconditionFailure("'\(id)' is not a rule of RuleCatalog") }
+        self.init(severity, rule, file: file, at: location, message, fixIts: fixIts)
+    }
+
     /// `path:line:col: severity: message [rule]`, the form editors and CI logs understand.
     public var formatted: String {
         let position = location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(file)\(position): \(severity.rawValue): \(message) [\(rule)]"
+        return "\(file)\(position): \(severity.rawValue): \(message) [\(rule.id)]"
     }
 }
 
@@ -84,7 +104,7 @@ extension Array where Element == Diagnostic {
         var distinctRules: Set<String> = []
         for i in indices where i == startIndex || self[i].file != self[i - 1].file || self[i].rule != self[i - 1].rule {
             distinctFiles.insert(self[i].file)
-            distinctRules.insert(self[i].rule)
+            distinctRules.insert(self[i].rule.id)
         }
         let files = ranks(distinctFiles)
         let rules = ranks(distinctRules)
@@ -95,7 +115,7 @@ extension Array where Element == Diagnostic {
         var ruleRank = 0
         for place in indices {
             if place == startIndex || self[place].file != self[place - 1].file { fileRank = files[self[place].file]! }
-            if place == startIndex || self[place].rule != self[place - 1].rule { ruleRank = rules[self[place].rule]! }
+            if place == startIndex || self[place].rule != self[place - 1].rule { ruleRank = rules[self[place].rule.id]! }
             let location = self[place].location ?? SourceLocation(line: 0, column: 0)
             keys.append((fileRank, location.line, location.column, ruleRank, place))
         }
@@ -108,7 +128,7 @@ extension Array where Element == Diagnostic {
         let l = a.location ?? SourceLocation(line: 0, column: 0)
         let r = b.location ?? SourceLocation(line: 0, column: 0)
         if l != r { return l < r }
-        return a.rule < b.rule
+        return a.rule.id < b.rule.id
     }
 
     /// Whether the list is in display order already.

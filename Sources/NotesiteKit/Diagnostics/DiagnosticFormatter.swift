@@ -13,7 +13,7 @@ public enum DiagnosticFormatter {
         var out = "{\n  \"diagnostics\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n    " : ",\n    "
-            out += "{\"id\": \(JSON.string(d.rule)), \"severity\": \(JSON.string(d.severity.rawValue)), \"file\": \(JSON.string(d.file)), "
+            out += "{\"id\": \(JSON.string(d.rule.id)), \"severity\": \(JSON.string(d.severity.rawValue)), \"file\": \(JSON.string(d.file)), "
             out += "\"line\": \(d.location.map { "\($0.line)" } ?? "null"), \"column\": \(d.location.map { "\($0.column)" } ?? "null"), "
             out += "\"message\": \(JSON.string(d.message)), \"fixits\": ["
             out += d.fixIts.map { fix in
@@ -29,9 +29,10 @@ public enum DiagnosticFormatter {
         return out
     }
 
-    /// SARIF 2.1.0, one run, with the rules that fired and a fix per fix-it. Columns are counted in UTF-16 code
-    /// units there (the run says so in `columnKind`), where notesite counts bytes of UTF-8: each is converted on
-    /// its line of the file, which is read for it (a column of a file that cannot be read stays as it is).
+    /// SARIF 2.1.0, one run, with the rules that fired (each with its description and default level) and a fix
+    /// per fix-it. Columns are counted in UTF-16 code units there (the run says so in `columnKind`), where notesite
+    /// counts bytes of UTF-8: each is converted on its line of the file, which is read for it (a column of a file
+    /// that cannot be read stays as it is).
     public static func sarif(_ diagnostics: [Diagnostic], toolVersion: String = NotesiteVersion.current) -> String {
         var lines = DiagnosticPrinter()
         func column(_ file: String, _ location: SourceLocation) -> Int {
@@ -40,16 +41,18 @@ public enum DiagnosticFormatter {
             guard before.count == location.column - 1 else { return location.column }
             return Substring(before).utf16.count + 1
         }
-        let rules = Array(Set(diagnostics.map(\.rule))).sorted()
+        let rules = Set(diagnostics.map(\.rule)).sorted { $0.id < $1.id }
         var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
         out += "    \"tool\": {\"driver\": {\"name\": \"notesite\", \"version\": \(JSON.string(toolVersion)), \"rules\": ["
-        out += rules.map { "{\"id\": \(JSON.string($0)), \"shortDescription\": {\"text\": \(JSON.string(RuleCatalog.summary(of: $0)))}}" }
-            .joined(separator: ", ")
+        out += rules.map { rule in
+            "{\"id\": \(JSON.string(rule.id)), \"shortDescription\": {\"text\": \(JSON.string(rule.summary))}, "
+                + "\"defaultConfiguration\": {\"level\": \(JSON.string(rule.severity.rawValue))}}"
+        }.joined(separator: ", ")
         out += "]}},\n    \"columnKind\": \"utf16CodeUnits\",\n    \"results\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n      " : ",\n      "
             let level = d.severity == .note ? "note" : d.severity.rawValue
-            out += "{\"ruleId\": \(JSON.string(d.rule)), \"level\": \"\(level)\", \"message\": {\"text\": \(JSON.string(d.message))}, "
+            out += "{\"ruleId\": \(JSON.string(d.rule.id)), \"level\": \"\(level)\", \"message\": {\"text\": \(JSON.string(d.message))}, "
             var region = ""
             if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(column(d.file, l))}" }
             let artifact = "{\"uri\": \(JSON.string(d.file))}"
@@ -78,7 +81,7 @@ public enum DiagnosticFormatter {
             let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
             var properties = ["file=\(escapeProperty(d.file))"]
             if let l = d.location { properties += ["line=\(l.line)", "col=\(l.column)"] }
-            properties.append("title=\(escapeProperty(d.rule))")
+            properties.append("title=\(escapeProperty(d.rule.id))")
             var message = d.message
             for fix in d.fixIts { message += "\nfix-it: replace '\(fix.original)' with '\(fix.replacement)'" }
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"

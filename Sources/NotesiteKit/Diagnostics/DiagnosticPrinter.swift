@@ -103,7 +103,7 @@ public struct DiagnosticPrinter {
         case .note: .remark
         }
         return Style.position.wrap(position) + " " + severity.wrap(diagnostic.severity.rawValue + ":") + " "
-            + Style.message.wrap(diagnostic.message) + " [\(diagnostic.rule)]"
+            + Style.message.wrap(diagnostic.message) + " [\(diagnostic.rule.id)]"
     }
 
     /// `units` (a line's characters) cut down to `maximumWidth` around the one at `caret`: what is shown, with `…`

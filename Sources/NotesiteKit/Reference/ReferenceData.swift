@@ -58,7 +58,7 @@ public struct ReferenceData: Sendable {
                     diagnostics.append(Diagnostic(.error, "data.dangling-symbol", file: file, at: nil,
                                                   "the call sequences name symbols of data/symbols.yml, which is missing; restore it, or remove this file"))
                 }
-                diagnostics += found.filter { $0.rule != "data.dangling-symbol" }
+                diagnostics += found.filter { $0.rule != DataRule.danglingSymbol.rule }
             } else {
                 result.sequences = sequences
                 diagnostics += found

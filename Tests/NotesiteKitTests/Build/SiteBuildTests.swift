@@ -389,7 +389,7 @@ import Testing
         try site.write("notes/en/broken.md", "---\ntitle: b\ndate: 2020-01-01\nlang: en\n---\n\nSee [x](../zh/nothing.md).\n")
         let report = try SitePipeline.build(site.options)
         #expect(report.succeeded)
-        let diagnostic = try #require(report.diagnostics.first { $0.rule == "link.unresolved" })
+        let diagnostic = try #require(report.diagnostics.first { $0.rule.id == "link.unresolved" })
         #expect(diagnostic.formatted.hasSuffix("notes/en/broken.md:7:5: warning: the link points to '../zh/nothing.md', which is not a note or file of this site; correct the path (relative to this note) or remove the link [link.unresolved]"))
     }
 
@@ -422,11 +422,11 @@ import Testing
         // A note's link to it, in raw HTML as in Markdown, leads to a file of the site too.
         try site.write("notes/en/data.md", "---\ntitle: d\ndate: 2020-01-01\nlang: en\n---\n\n<p><a href=\"../reference/symbols.json\">data</a> <a href=\"../reference/nothing.json\">none</a></p>\n")
         let report = try SitePipeline.check(options)
-        let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
+        let broken = report.diagnostics.filter { $0.rule.id == "html.link-broken" }
         #expect(!broken.isEmpty)
         #expect(broken.allSatisfy { $0.message.contains("nothing.json\" leads to 'reference/nothing.json', which the site does not have") })
         let noteFindings = report.diagnostics.filter { $0.file.hasSuffix("notes/en/data.md") }
-        #expect(noteFindings.map(\.rule) == ["link.unresolved"])
+        #expect(noteFindings.map(\.rule.id) == ["link.unresolved"])
         #expect(noteFindings.first?.message.contains("'../reference/nothing.json'") == true)
     }
 
@@ -508,7 +508,7 @@ import Testing
         #expect(!once.diagnostics.isEmpty)
         #expect(once.diagnostics.map(Self.summary) == keeping.diagnostics.map(Self.summary))
         // The fix-it for the image replaces the address, which stands after `A shot: ![shot](`.
-        let blob = try #require(once.diagnostics.first { $0.rule == "image.github-blob" })
+        let blob = try #require(once.diagnostics.first { $0.rule.id == "image.github-blob" })
         #expect(blob.location?.line == 9 && blob.location?.column == 17)
         let first = try allFiles(in: site.output)
         let second = try allFiles(in: kept.output)
@@ -531,7 +531,7 @@ import Testing
         let checkedOnce = try OneShotBuild(options: site.options).check()
         let checkedKeeping = try unstreamed.check()
         #expect(!checkedOnce.diagnostics.isEmpty)
-        #expect(checkedOnce.diagnostics.contains { $0.rule.hasPrefix("symbol.") })
+        #expect(checkedOnce.diagnostics.contains { $0.rule.id.hasPrefix("symbol.") })
         #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))
     }
 
@@ -552,8 +552,8 @@ import Testing
         let unstreamed = OneShotBuild(options: site.options)
         unstreamed.streamsPages = false
         let checkedKeeping = try unstreamed.check()
-        #expect(checkedOnce.diagnostics.contains { $0.rule == "content.encoding" })
-        #expect(checkedOnce.diagnostics.filter { $0.file.hasSuffix("linked.md") }.map(\.rule) == ["link.unresolved"])
+        #expect(checkedOnce.diagnostics.contains { $0.rule.id == "content.encoding" })
+        #expect(checkedOnce.diagnostics.filter { $0.file.hasSuffix("linked.md") }.map(\.rule.id) == ["link.unresolved"])
         #expect(checkedOnce.diagnostics.map(Self.summary) == checkedKeeping.diagnostics.map(Self.summary))
 
         // A build fails on the note and leaves nothing behind: no site, no staging folder.
@@ -615,7 +615,7 @@ import Testing
             $0.replacingOccurrences(of: "</footer>", with: "<a href=\"{{root}}about.html\">About</a></footer>")
         }
         let report = try SitePipeline.check(options)
-        let broken = report.diagnostics.filter { $0.rule == "html.link-broken" }
+        let broken = report.diagnostics.filter { $0.rule.id == "html.link-broken" }
         #expect(broken.count == 17) // every page has the footer
         #expect(broken.allSatisfy { $0.severity == .error && $0.message.contains("which the site does not have") })
         #expect(broken.contains { $0.file.hasSuffix("en/collapse.html") && $0.message.hasPrefix("href=\"../about.html\" leads to 'about.html'") })
@@ -637,7 +637,7 @@ import Testing
         #expect(try SitePipeline.build(options).succeeded)
         func printed() throws -> [String] {
             let finding = try require(try SitePipeline.check(options).diagnostics.first {
-                $0.rule == "html.link-broken" && $0.file.hasSuffix("en/raw.html")
+                $0.rule.id == "html.link-broken" && $0.file.hasSuffix("en/raw.html")
             }, "finding")
             var printer = DiagnosticPrinter()
             return printer.format(finding).split(separator: "\n").map(String.init)

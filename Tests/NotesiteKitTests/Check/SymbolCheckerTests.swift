@@ -81,8 +81,8 @@ import Testing
         let diagnostics = check(marked, swift: "5")
         #expect(found(diagnostics, marked).contains("1️⃣ warning symbol.renamed"))
         #expect(found(diagnostics, marked).contains("2️⃣ note symbol.renamed"))
-        #expect(diagnostics.contains { $0.rule == "symbol.renamed" && $0.message.contains("setOverrideTraitCollection(_:forChild:)") })
-        let fix = diagnostics.first { $0.location == marked.positions["1️⃣"] && $0.rule == "symbol.renamed" }?.fixIts.first
+        #expect(diagnostics.contains { $0.rule.id == "symbol.renamed" && $0.message.contains("setOverrideTraitCollection(_:forChild:)") })
+        let fix = diagnostics.first { $0.location == marked.positions["1️⃣"] && $0.rule.id == "symbol.renamed" }?.fixIts.first
         #expect(fix?.original == "PrimaryHidden")
         #expect(fix?.replacement == "primaryHidden")
         // Swift 2: the same note is right, and only says what the names are today.
@@ -93,7 +93,7 @@ import Testing
     @Test func deprecatedByTheNotesEra() {
         let marked = MarkedText("Set `1️⃣UISplitViewControllerDisplayModeAllVisible` or `2️⃣.allVisible`.\n")
         #expect(found(check(marked, swift: "5"), marked) == ["1️⃣ warning symbol.deprecated", "2️⃣ warning symbol.deprecated"])
-        #expect(check(marked, swift: "3").filter { $0.rule == "symbol.deprecated" }.isEmpty)
+        #expect(check(marked, swift: "3").filter { $0.rule.id == "symbol.deprecated" }.isEmpty)
         #expect(check(marked, swift: "5").last?.message == "`allVisible` is deprecated since iOS 14.0; use `oneBesideSecondary`")
     }
 
@@ -105,7 +105,7 @@ import Testing
         }
         ```
         """)
-        #expect(check(marked, swift: "5").filter { $0.rule != "symbol.deprecated" }.isEmpty)
+        #expect(check(marked, swift: "5").filter { $0.rule.id != "symbol.deprecated" }.isEmpty)
     }
 
     /// The notes' own classes, methods and variables, and words of prose, are never flagged.
@@ -131,7 +131,7 @@ import Testing
         // UITableViewController and UIImageView are real UIKit classes that the list does not carry: they are the
         // only findings, as warnings that say how to add them.
         #expect(diagnostics.filter { $0.severity != .note }.allSatisfy {
-            $0.rule == "symbol.unknown" && ($0.message.contains("`UIImageView`") || $0.message.contains("`UITableViewController`"))
+            $0.rule.id == "symbol.unknown" && ($0.message.contains("`UIImageView`") || $0.message.contains("`UITableViewController`"))
         })
     }
 
@@ -295,7 +295,7 @@ import Testing
             let (note, _) = NoteParser.parse(SourceFile(path: "notes/" + path, displayPath: path, text: text))
             let diagnostics = Self.checker.diagnostics(for: note!)
             #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(path): \(diagnostics.map(\.formatted))")
-            #expect(diagnostics.filter { $0.rule == "symbol.unknown" }.isEmpty, "\(path): \(diagnostics.map(\.formatted))")
+            #expect(diagnostics.filter { $0.rule.id == "symbol.unknown" }.isEmpty, "\(path): \(diagnostics.map(\.formatted))")
         }
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// One diagnostic with a fix-it, in every output format.
 @Suite struct DiagnosticFormatterTests {
     private let diagnostic = Diagnostic(
-        .error, "symbol.malformed", file: "Content/notes/zh/a.md", at: SourceLocation(line: 31, column: 66),
+        SymbolRule.malformed, file: "Content/notes/zh/a.md", at: SourceLocation(line: 31, column: 66),
         "`show(_:sender)` cannot be a Swift name: every argument label ends with a colon",
         fixIts: [Diagnostic.FixIt(at: SourceLocation(line: 31, column: 66), replacing: "show(_:sender)", with: "show(_:sender:)")])
 
@@ -42,7 +42,7 @@ import Testing
         let line = String(repeating: "> ", count: 2_000) + "deep"
         try Data(("title\n" + line + "\n").utf8).write(to: file)
         var printer = DiagnosticPrinter()
-        let text = printer.format(Diagnostic(.warning, "content.too-deep", file: file.path, at: SourceLocation(line: 2, column: 199), "too deep"))
+        let text = printer.format(Diagnostic(ContentRule.tooDeep, file: file.path, at: SourceLocation(line: 2, column: 199), "too deep"))
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[1].count <= DiagnosticPrinter.maximumWidth + 6)
@@ -68,7 +68,7 @@ import Testing
             for offset in [5, 200, address.utf8.count - 3] {
                 // The column (in bytes) of the `offset`th character of the address.
                 let column = prefix.utf8.count + "![](".utf8.count + offset
-                let text = printer.format(Diagnostic(.warning, "image.github-blob", file: file.path, at: SourceLocation(line: number, column: column), "w"))
+                let text = printer.format(Diagnostic(ImageRule.githubBlob, file: file.path, at: SourceLocation(line: number, column: column), "w"))
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(lines.count == 3)
                 let shown = lines[1].dropFirst(4), caretLine = lines[2].dropFirst(4)
@@ -94,13 +94,13 @@ import Testing
         try Data("---\r\ntitle: A\r\n---\r\n\r\nCall `show(_:sender)` here.\r\n".utf8).write(to: crlf)
         try Data("first\nsecond `x`\n".utf8).write(to: lf)
         var printer = DiagnosticPrinter()
-        let first = printer.format(Diagnostic(.error, "symbol.malformed", file: crlf.path, at: SourceLocation(line: 5, column: 7), "bad"))
+        let first = printer.format(Diagnostic(SymbolRule.malformed, file: crlf.path, at: SourceLocation(line: 5, column: 7), "bad"))
         #expect(first.split(separator: "\n").dropFirst().first == "    Call `show(_:sender)` here.")
         #expect(first.hasSuffix("\n          ^"))
-        let second = printer.format(Diagnostic(.warning, "symbol.unknown", file: lf.path, at: SourceLocation(line: 2, column: 8), "w"))
+        let second = printer.format(Diagnostic(SymbolRule.unknown, file: lf.path, at: SourceLocation(line: 2, column: 8), "w"))
         #expect(second.split(separator: "\n").dropFirst().first == "    second `x`")
         // Back to the first file: read again, not mixed up with the second.
-        let again = printer.format(Diagnostic(.error, "symbol.malformed", file: crlf.path, at: SourceLocation(line: 2, column: 1), "t"))
+        let again = printer.format(Diagnostic(SymbolRule.malformed, file: crlf.path, at: SourceLocation(line: 2, column: 1), "t"))
         #expect(again.split(separator: "\n").dropFirst().first == "    title: A")
     }
 
@@ -113,10 +113,10 @@ import Testing
             let file = folder.appendingPathComponent("\(n).md")
             try Data(text.utf8).write(to: file)
             for line in 1...2 {
-                diagnostics.append(Diagnostic(.warning, "symbol.unknown", file: file.path, at: SourceLocation(line: line, column: 3 + n), "w\(n)\(line)"))
+                diagnostics.append(Diagnostic(SymbolRule.unknown, file: file.path, at: SourceLocation(line: line, column: 3 + n), "w\(n)\(line)"))
             }
         }
-        diagnostics.append(Diagnostic(.error, "site.x", file: "gone.md", at: nil, "no file"))
+        diagnostics.append(Diagnostic(RunRule.failed, file: "gone.md", at: nil, "no file"))
         var printer = DiagnosticPrinter()
         let expected = diagnostics.map { printer.format($0) + "\n" }.joined()
         #expect(expected.contains("\n    \tтекст `d`\n    \t ^") && expected.contains("\n    收起 `e`\n      ^"))
@@ -133,7 +133,7 @@ import Testing
         // without a position, and a message that records each one's place: ties must keep the order they came in.
         var generator = SystemRandomNumberGenerator()
         let files = ["notes/ru/свора.md", "notes/zh/收起.md", "notes/en/a.md", "public/reference/UIFont.html", "data/symbols.yml"]
-        let rules = ["link.broken", "image.github-blob", "api.unknown"]
+        let rules = [LinkRule.unresolved.rule, ImageRule.githubBlob.rule, SymbolRule.unknown.rule]
         for count in [65, 1_000] {
             let list = (0..<count).map { i in
                 Diagnostic(.warning, rules.randomElement(using: &generator)!, file: files.randomElement(using: &generator)!,
@@ -171,6 +171,8 @@ import Testing
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
         let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.map { $0["id"] as? String } == ["symbol.malformed"])
+        #expect((rules.first?["shortDescription"] as? [String: String])?["text"] == "An API name reference cannot be right.")
+        #expect((rules.first?["defaultConfiguration"] as? [String: String])?["level"] == "error")
         let result = try #require((run["results"] as? [[String: Any]])?.first)
         #expect(result["level"] as? String == "error")
         let region = ((((result["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])?["region"]) as? [String: Int]
@@ -187,7 +189,7 @@ import Testing
         let line = "Мы 分栏 😀 `.AllVisible`"
         try Data(("title\n" + line + "\n").utf8).write(to: file)
         let bytes = Array(line.utf8).firstIndex(of: UInt8(ascii: "`"))! + 1
-        let renamed = Diagnostic(.note, "symbol.renamed", file: file.path, at: SourceLocation(line: 2, column: bytes), "renamed",
+        let renamed = Diagnostic(.note, SymbolRule.renamed, file: file.path, at: SourceLocation(line: 2, column: bytes), "renamed",
                                  fixIts: [Diagnostic.FixIt(at: SourceLocation(line: 2, column: bytes + 1), replacing: ".AllVisible", with: ".allVisible")])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(DiagnosticFormatter.sarif([renamed]).utf8)) as? [String: Any])
         let run = try #require((object["runs"] as? [[String: Any]])?.first)
@@ -202,6 +204,28 @@ import Testing
         #expect(deleted["startColumn"] == 11 && deleted["endColumn"] == 22)
     }
 
+    /// Each rule that fired is listed once, sorted by id, with the catalogue's description and its own default
+    /// level, which a finding's level may differ from (check raises broken links to errors).
+    @Test func sarifRulesCarryTheirDescriptionAndDefaultLevel() throws {
+        let findings = [
+            Diagnostic(.error, LinkRule.unresolved, file: "a.md", at: SourceLocation(line: 1, column: 1), "x"),
+            Diagnostic(TemplateRule.invalid, file: "Templates/note.mustache", at: nil, "y"),
+            Diagnostic(LinkRule.unresolved, file: "b.md", at: nil, "z"),
+            Diagnostic(SymbolRule.unchecked, file: "data/symbols.yml", at: nil, "w"),
+        ]
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(DiagnosticFormatter.sarif(findings).utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == ["link.unresolved", "symbol.unchecked", "template.invalid"])
+        #expect(rules.map { ($0["shortDescription"] as? [String: String])?["text"] } == [
+            LinkRule.unresolved.summary, SymbolRule.unchecked.summary, TemplateRule.invalid.summary,
+        ])
+        #expect(rules.map { ($0["defaultConfiguration"] as? [String: String])?["level"] } == ["warning", "note", "error"])
+        #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: String])?["text"] != $0["id"] as? String })
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { $0["level"] as? String } == ["error", "error", "warning", "note"])
+    }
+
     @Test func github() {
         #expect(DiagnosticFormatter.github([diagnostic]) ==
             "::error file=Content/notes/zh/a.md,line=31,col=66,title=symbol.malformed::`show(_:sender)` cannot be a Swift name: every argument label ends with a colon%0Afix-it: replace 'show(_:sender)' with 'show(_:sender:)'\n")
@@ -212,6 +236,6 @@ import Testing
             NoteParser.parse(SourceFile(path: path, displayPath: path, text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n")).note!
         }
         let found = SiteIndex.duplicateSlugs(in: [note("notes/en/a.md"), note("notes/en/b.md"), note("notes/en/a.md")])
-        #expect(found.map(\.rule) == ["content.duplicate-slug"])
+        #expect(found.map(\.rule) == [ContentRule.duplicateSlug.rule])
     }
 }

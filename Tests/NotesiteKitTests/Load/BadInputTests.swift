@@ -19,7 +19,7 @@ import Testing
     }
 
     private func only(_ rule: String, in report: SiteReport) -> [Diagnostic] {
-        report.diagnostics.filter { $0.rule == rule }
+        report.diagnostics.filter { $0.rule.id == rule }
     }
 
     @Test func invalidUTF8NamesTheFirstBadByte() throws {

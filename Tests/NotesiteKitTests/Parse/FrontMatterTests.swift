@@ -56,7 +56,7 @@ import Testing
     @Test func tabsAreInvalidWithAHint() {
         let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md",
                                                            text: "---\ntitle: x\nsource:\n\turl: y\n---\n"))
-        #expect(diagnostics.contains { $0.rule == "frontmatter.invalid" && $0.message.contains("tab") && $0.location?.line == 4 })
+        #expect(diagnostics.contains { $0.rule.id == "frontmatter.invalid" && $0.message.contains("tab") && $0.location?.line == 4 })
     }
 
     @Test func wrongTypeIsReportedAtTheValue() {
@@ -182,7 +182,7 @@ import Testing
         let reused = NoteParser.parse(file(first), frontMatter: listed.frontMatter)
         let fresh = NoteParser.parse(file(first))
         #expect(reused.note?.metadata == fresh.note?.metadata)
-        #expect(reused.diagnostics.map(\.rule) == ["frontmatter.invalid"])
+        #expect(reused.diagnostics.map(\.rule.id) == ["frontmatter.invalid"])
         #expect(reused.diagnostics.map(\.location) == fresh.diagnostics.map(\.location))
         // Edited since the listing: the front matter is read again.
         let edited = NoteParser.parse(file(first.replacingOccurrences(of: "First", with: "Second").replacingOccurrences(of: "-13-", with: "-12-")),
@@ -190,9 +190,9 @@ import Testing
         #expect(edited.note?.metadata.title == "Second" && edited.diagnostics.isEmpty)
         // A block that is no longer closed, or no block at all, is not the one listed either.
         let unclosed = NoteParser.parse(file("---\ntitle: First\n"), frontMatter: listed.frontMatter)
-        #expect(unclosed.diagnostics.map(\.rule) == ["frontmatter.unclosed"])
+        #expect(unclosed.diagnostics.map(\.rule.id) == ["frontmatter.unclosed"])
         let none = NoteParser.parse(file("Body.\n"), frontMatter: listed.frontMatter)
-        #expect(none.diagnostics.map(\.rule) == ["frontmatter.missing"])
+        #expect(none.diagnostics.map(\.rule.id) == ["frontmatter.missing"])
     }
 
     @Test func aFileThatCannotBeANoteIsNotListed() throws {

@@ -115,7 +115,7 @@ import Testing
         let (list, diagnostics) = SymbolList.load(text: "symbols:\n  - id: \"A\n", file: "symbols.yml")
         #expect(list.symbols.isEmpty)
         #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.rule == "data.invalid")
+        #expect(diagnostics.first?.rule.id == "data.invalid")
         #expect(diagnostics.first?.location != nil)
     }
 

@@ -104,7 +104,7 @@ import Testing
         let marked = MarkedText("See [a](1️⃣a.html), [b](2️⃣../zh/b.html#收起-collapsing-process) and [c](3️⃣c.html).\n")
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md", text: front + marked.text))
         let found = LinkResolver(index: index()).diagnostics(for: note!)
-        #expect(found.map(\.rule) == ["link.unresolved", "link.unresolved", "link.unresolved"])
+        #expect(found.map(\.rule.id) == ["link.unresolved", "link.unresolved", "link.unresolved"])
         for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣"]) {
             let place = try #require(marked.positions[mark])
             #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column))
@@ -142,14 +142,14 @@ import Testing
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
                                                     text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
         let found = resolver.diagnostics(for: note!)
-        #expect(found.map(\.rule) == ["link.anchor-missing", "link.unresolved"])
+        #expect(found.map(\.rule.id) == ["link.anchor-missing", "link.unresolved"])
         for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣"]) {
             let place = try #require(marked.positions[mark])
             #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column))
         }
         #expect(found.first?.message == "'#UISplitViewController.preferedDisplayMode' is not an entry of the reference page 'reference/UISplitViewController.html'; did you mean '#UISplitViewController.preferredDisplayMode'?")
         // Without the reference data, the same links lead nowhere.
-        #expect(LinkResolver(index: index).diagnostics(for: note!).map(\.rule)
+        #expect(LinkResolver(index: index).diagnostics(for: note!).map(\.rule.id)
             == ["link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved", "link.unresolved"])
     }
 
@@ -166,7 +166,7 @@ import Testing
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
                                                     text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
         let found = LinkResolver(index: index()).diagnostics(for: note!)
-        #expect(found.map(\.rule) == ["link.anchor-missing", "link.anchor-missing", "image.missing", "link.unresolved"])
+        #expect(found.map(\.rule.id) == ["link.anchor-missing", "link.anchor-missing", "image.missing", "link.unresolved"])
         for (diagnostic, mark) in zip(found, ["1️⃣", "2️⃣", "3️⃣", "4️⃣"]) {
             let place = try #require(marked.positions[mark])
             #expect(diagnostic.location == SourceLocation(line: place.line + 5, column: place.column), "\(mark)")
@@ -182,7 +182,7 @@ import Testing
         let (note, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md",
                                                               text: "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n" + marked.text))
         #expect(note != nil)
-        let found = diagnostics.filter { $0.rule == "link.footnote-missing" }
+        let found = diagnostics.filter { $0.rule.id == "link.footnote-missing" }
         #expect(found.map(\.message) == [
             "[^typo] refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `[^typo]: …`, or correct the label",
             "[^two] refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `[^two]: …`, or correct the label",
@@ -221,7 +221,7 @@ import Testing
         let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/g.md", displayPath: "g.md", text: front + marked.text))
         let diagnostics = LinkResolver(index: SiteIndex(notes: [note!], assets: [])).diagnostics(for: note!)
-        #expect(diagnostics.map(\.rule) == ["image.github-blob"])
+        #expect(diagnostics.map(\.rule.id) == ["image.github-blob"])
         let expected = try #require(marked.positions["1️⃣"])
         #expect(diagnostics.first?.location == SourceLocation(line: expected.line + 5, column: expected.column))
         #expect(diagnostics.first?.fixIts.first?.replacement == "https://raw.githubusercontent.com/o/r/main/Shots/a%20b.png")
@@ -234,7 +234,7 @@ import Testing
         let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/g.md", displayPath: "g.md", text: front + marked.text))
         let diagnostics = LinkResolver(index: SiteIndex(notes: [note!], assets: [])).diagnostics(for: note!)
-        #expect(diagnostics.map(\.rule) == ["image.github-blob", "image.github-blob"])
+        #expect(diagnostics.map(\.rule.id) == ["image.github-blob", "image.github-blob"])
         let expected = try #require(marked.positions["1️⃣"])
         let place = SourceLocation(line: expected.line + 5, column: expected.column)
         #expect(diagnostics.first?.fixIts == [Diagnostic.FixIt(at: place, replacing: "https://github.com/o/r/blob/main/a.png",
