@@ -95,7 +95,7 @@ public struct ExternalLinkChecker: Sendable {
             case .failed(let reason): what = "cannot be reached (\(reason))"
             case .ok: continue
             }
-            diagnostics.append(Diagnostic(.warning, "link.external-broken", file: link.file, at: link.location,
+            diagnostics.append(Diagnostic(LinkRule.externalBroken, file: link.file, at: link.location,
                                           "the link '\(link.url)' \(what); update it or link to an archived copy"))
         }
         return (diagnostics, toAsk.count)

@@ -129,7 +129,7 @@ public enum HTMLLinkChecker {
             for (k, link) in page.links.enumerated() {
                 guard let problem = problem(with: link.value, on: page.path, paths: files, ids: ids, targets: &targets),
                       !skipping.contains("\(page.path) \(link.value)") else { continue }
-                var diagnostic = Diagnostic(.warning, "html.link-broken", file: display, at: link.location,
+                var diagnostic = Diagnostic(HTMLRule.linkBroken, file: display, at: link.location,
                                             "\(link.attribute)=\"\(link.value)\" \(problem); correct the template or the note that makes it")
                 // The page was rendered in memory: its file on disk is shown only where it still holds this link.
                 diagnostic.quoting = page.markup(ofLink: k)

@@ -174,7 +174,7 @@ public struct SymbolChecker: Sendable {
         } else {
             message += "; if it is a real UIKit API, add it to Content/data/symbols.yml"
         }
-        return [Diagnostic(.warning, "symbol.unknown", file: file, at: location, message, fixIts: fixIts)]
+        return [Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)]
     }
 
     /// Renamed or deprecated for the note's Swift version, or fine.
@@ -188,11 +188,11 @@ public struct SymbolChecker: Sendable {
                 let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
                 let fix = replaceable.map { [Diagnostic.FixIt(at: location, replacing: $0, with: Self.rewrite($0, from: spelling, to: expected))] } ?? []
                 // Prose may talk about old names on purpose; code must compile in the note's Swift.
-                result.append(Diagnostic(prose ? .note : .warning, "symbol.renamed", file: file, at: location,
+                result.append(Diagnostic(prose ? .note : .warning, SymbolRule.renamed, file: file, at: location,
                                          "`\(spelling)` is the \(from) spelling; this note's Swift \(version) calls it `\(expected)`",
                                          fixIts: fix))
             } else if versions.contains(version), version != "5", symbol.swift != expected {
-                result.append(Diagnostic(.note, "symbol.renamed", file: file, at: location,
+                result.append(Diagnostic(.note, SymbolRule.renamed, file: file, at: location,
                                          "`\(spelling)` is right for Swift \(version); today it is `\(symbol.swift)`"))
             }
         }
@@ -204,7 +204,7 @@ public struct SymbolChecker: Sendable {
             } else if let note = symbol.replacementNote {
                 message += "; \(note)"
             }
-            result.append(Diagnostic(.warning, "symbol.deprecated", file: file, at: location, message))
+            result.append(Diagnostic(SymbolRule.deprecated, file: file, at: location, message))
         }
         return result
     }
@@ -226,7 +226,7 @@ public struct SymbolChecker: Sendable {
         let fixed = "\(base)(\(inner):)"
         var message = "`\(text)` cannot be a Swift name: every argument label ends with a colon"
         if let symbol = finder.resolver.resolve(fixed) { message += "; `\(fixed)` is `\(symbol.id)`" }
-        return Diagnostic(.error, "symbol.malformed", file: file, at: location, message,
+        return Diagnostic(SymbolRule.malformed, file: file, at: location, message,
                           fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: fixed)])
     }
 
@@ -244,7 +244,7 @@ public struct SymbolChecker: Sendable {
         } else {
             message += "; known names are \(known.prefix(4).map { "`\($0)`" }.joined(separator: ", "))"
         }
-        return Diagnostic(.warning, "symbol.unknown", file: file, at: location, message, fixIts: fixIts)
+        return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
     }
 
     // MARK: Helpers

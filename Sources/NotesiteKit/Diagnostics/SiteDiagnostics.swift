@@ -17,15 +17,15 @@ enum SiteDiagnostics {
     /// `check` checks API names against the known symbol list: without one, it says so rather than pass them all in
     /// silence.
     static func symbolListMissing(loader: ContentLoader) -> Diagnostic {
-        Diagnostic(.note, "symbol.unchecked", file: loader.displayPath("data/symbols.yml"), at: nil,
+        Diagnostic(SymbolRule.unchecked, file: loader.displayPath("data/symbols.yml"), at: nil,
                    "there is no known symbol list, so the API names in the notes' code are not checked; add this file to check them (its form is in the README)")
     }
 
     /// Broken links and images are warnings while drafting (`build` still renders the page) and errors in the CI
-    /// gate: `check` raises them (`RuleCatalog.errorsInCheck`).
+    /// gate: `check` raises them (`Rule.isErrorInCheck`).
     static func escalatedForCheck(_ diagnostics: inout [Diagnostic]) {
         // In place: a large site's check has tens of thousands of findings, and copying one copies its strings.
-        for i in diagnostics.indices where diagnostics[i].severity == .warning && RuleCatalog.errorsInCheck.contains(diagnostics[i].rule) {
+        for i in diagnostics.indices where diagnostics[i].severity == .warning && diagnostics[i].rule.isErrorInCheck {
             diagnostics[i].severity = .error
         }
     }

@@ -50,7 +50,7 @@ public struct SiteIndex: Sendable {
     public static func duplicateSlugs(in notes: [Note]) -> [Diagnostic] {
         let keys = notes.indices.map { LanguageKey(language: notes[$0].language, text: notes[$0].slug.lowercasedIfNeeded) }
         return laterDuplicates(in: notes, keys: keys) { note, earlier in
-            Diagnostic(.error, "content.duplicate-slug", file: note.source.displayPath, at: nil,
+            Diagnostic(ContentRule.duplicateSlug, file: note.source.displayPath, at: nil,
                        "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files")
         }
     }
@@ -60,7 +60,7 @@ public struct SiteIndex: Sendable {
     public static func duplicateTranslations(in notes: [Note]) -> [Diagnostic] {
         let keys = notes.indices.map { i in notes[i].metadata.translationKey.map { LanguageKey(language: notes[i].language, text: $0) } }
         return laterDuplicates(in: notes, keys: keys) { note, earlier in
-            Diagnostic(.warning, "content.duplicate-translation", file: note.source.displayPath, at: nil,
+            Diagnostic(ContentRule.duplicateTranslation, file: note.source.displayPath, at: nil,
                        "this note and \(earlier.source.displayPath) are both the \(note.language.rawValue) version of translation_key '\(note.metadata.translationKey ?? "")'; other languages link only to \(earlier.source.displayPath). Give this note its own translation_key")
         }
     }
@@ -80,11 +80,11 @@ public struct SiteIndex: Sendable {
                 let languagePage = PageRenderer.languagePages.first { page in Language.allCases.contains { "\($0.rawValue)/\(page.key).html" == lowered } }
                 let owner = notes.first { $0.outputPath.lowercased() == lowered }.map { "the page of \($0.source.displayPath)" }
                     ?? languagePage?.value ?? "a page of its own"
-                found.append(Diagnostic(.error, "content.asset-conflict", file: display, at: nil,
+                found.append(Diagnostic(ContentRule.assetConflict, file: display, at: nil,
                                         "this file would be published as \(asset), where the site writes \(owner); rename or move it"))
             } else if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") {
                 let base = asset.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? asset
-                found.append(Diagnostic(.warning, "content.not-a-note", file: display, at: nil,
+                found.append(Diagnostic(ContentRule.notANote, file: display, at: nil,
                                         "only files ending in .md are notes, so this one is published as it is, front matter and all; rename it to \(base).md"))
             }
         }

@@ -78,7 +78,7 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
             return finding
         case .folderMissing(_, let path), .unreadable(let path, _), .outputInvalid(let path, _), .writeFailed(let path, _),
              .changedDuringRun(let path):
-            return Diagnostic(.error, "run.failed", file: path, at: nil, description)
+            return Diagnostic(RunRule.failed, file: path, at: nil, description)
         }
     }
 }
@@ -134,7 +134,7 @@ public struct ContentLoader: Sendable {
                     guard entry.kind == .folder else { continue }
                     guard access(rootPath + "/" + path, R_OK | X_OK) == 0, case .success(let inside) = FolderEntry.list(rootPath + "/" + path) else {
                         let reason = String(cString: strerror(errno))
-                        diagnostics.append(Diagnostic(.error, "content.unreadable", file: join(displayRoot, path), at: nil,
+                        diagnostics.append(Diagnostic(ContentRule.unreadable, file: join(displayRoot, path), at: nil,
                                                       "this folder cannot be read (\(reason)), so the notes and images in it would be left out of the site; make it readable (chmod a+rx) or move them out of it"))
                         continue
                     }
@@ -163,7 +163,7 @@ public struct ContentLoader: Sendable {
                 : [name]
             for path in paths where path.lowercased().hasSuffix(".md") {
                 let language = path.split(separator: "/").first.flatMap { Language(rawValue: String($0)) }?.rawValue ?? "<lang>"
-                found.append(Diagnostic(.warning, "content.misplaced", file: join(displayRoot, path), at: nil,
+                found.append(Diagnostic(.warning, ContentRule.misplaced, file: join(displayRoot, path), at: nil,
                                         "this note is outside notes/, so it is not built; move it to notes/\(language)/"))
             }
         }
@@ -193,14 +193,14 @@ public struct ContentLoader: Sendable {
         case .problem(let diagnostic)?: return .problem(diagnostic)
         case .read(.success(let read))?: bytes = read
         case .read(.failure(let failure))?:
-            return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+            return .problem(Diagnostic(ContentRule.unreadable, file: display, at: nil,
                                        "the note cannot be read (\(String(cString: strerror(failure.code)))); check its permissions"))
         }
         switch bytes.withUnsafeBytes({ Self.decodeReporting($0) }) {
         case .success(let text):
             return .note(SourceFile(path: path, displayPath: display, text: text))
         case .failure(let problem):
-            return .problem(Diagnostic(.error, "content.encoding", file: display, at: problem.location, problem.message))
+            return .problem(Diagnostic(ContentRule.encoding, file: display, at: problem.location, problem.message))
         }
     }
 
@@ -373,13 +373,13 @@ public struct ContentLoader: Sendable {
             let url = root.appendingPathComponent(path)
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
             guard stat(url.path, &info) == 0 else {
-                return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                return .problem(Diagnostic(ContentRule.unreadable, file: display, at: nil,
                                            "this is a symbolic link to '\(destination)', which cannot be read (\(String(cString: strerror(errno)))); fix or remove the link"))
             }
             let resolved = url.resolvingSymlinksInPath().standardizedFileURL.path
             let inside = root.resolvingSymlinksInPath().standardizedFileURL.path
             guard resolved.hasPrefix(inside + "/") else {
-                return .problem(Diagnostic(.error, "content.outside", file: display, at: nil,
+                return .problem(Diagnostic(ContentRule.outside, file: display, at: nil,
                                            "this is a symbolic link to '\(destination)', outside the content folder, which notesite never reads or publishes; copy the file into the content folder instead"))
             }
         }
@@ -387,7 +387,7 @@ public struct ContentLoader: Sendable {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
         default:
-            return .problem(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+            return .problem(Diagnostic(ContentRule.unreadable, file: display, at: nil,
                                        "this is not a regular file (a pipe, socket or device), so it is not read; remove it from the content folder"))
         }
     }

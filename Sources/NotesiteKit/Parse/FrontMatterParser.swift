@@ -15,29 +15,36 @@ struct FrontMatterParser {
     }
 
     /// Parses `split`'s YAML. `fallbackTitle` stands in for a missing title so the rest of the note can be checked.
-    /// `allowingShortcut: false` reads every front matter with the YAML reader (for tests that hold the shortcut
-    /// to it).
-    mutating func parse(_ split: FrontMatterSplit, fallbackTitle: String, allowingShortcut: Bool = true) -> NoteMetadata {
-        var metadata = NoteMetadata(title: fallbackTitle)
+    /// Simple front matter is read by `simpleMetadata(_:)`, any other by the YAML reader (`readYAML`).
+    mutating func parse(_ split: FrontMatterSplit, fallbackTitle: String) -> NoteMetadata {
+        let metadata = NoteMetadata(title: fallbackTitle)
         guard split.hasFrontMatter else {
-            report(.error, "frontmatter.missing", at: SourceLocation(line: 1, column: 1),
+            report(.missing, at: SourceLocation(line: 1, column: 1),
                    "the note has no front matter; start the file with a `---` line, then `title:`, `date:` and `lang:`, then `---`")
             return metadata
         }
         guard split.isClosed else {
-            report(.error, "frontmatter.unclosed", at: SourceLocation(line: 1, column: 1),
+            report(.unclosed, at: SourceLocation(line: 1, column: 1),
                    "the front matter opened here is never closed; add a line `---` after its last key")
             return metadata
         }
         var text = String(split.yaml)
-        if allowingShortcut, let simple = Self.simpleMetadata(&text) { return simple }
+        if let simple = Self.simpleMetadata(&text) { return simple }
+        return readYAML(text, fallbackTitle: fallbackTitle)
+    }
+
+    /// What the YAML reader makes of front matter `yaml` (the lines between the `---`), with every problem
+    /// reported. `simpleMetadata(_:)` gives the same for the front matter it reads, which FrontMatterFastPathTests
+    /// checks on generated front matter.
+    mutating func readYAML(_ text: String, fallbackTitle: String) -> NoteMetadata {
+        var metadata = NoteMetadata(title: fallbackTitle)
         if text.allSatisfy(\.isWhitespace) {
             missingFields(seen: [])
             return metadata
         }
-        guard let root = yaml.compose(text, rule: "frontmatter.invalid", what: "front matter") else { return metadata }
+        guard let root = yaml.compose(text, rule: FrontMatterRule.invalid, what: "front matter") else { return metadata }
         guard let mapping = root.mapping else {
-            report(.error, "frontmatter.invalid", at: yaml.location(of: root) ?? SourceLocation(line: 2, column: 1),
+            report(.invalid, at: yaml.location(of: root) ?? SourceLocation(line: 2, column: 1),
                    "front matter must be a mapping of keys to values, such as `title: \"My note\"`")
             return metadata
         }
@@ -52,7 +59,7 @@ struct FrontMatterParser {
                 if let s = string(value, key: key) {
                     // Spaces alone are no title either: the lists would link the note by an empty line.
                     if s.allSatisfy(\.isWhitespace) {
-                        report(.error, "frontmatter.invalid", at: valueAt, "`title` is empty; give the note a title")
+                        report(.invalid, at: valueAt, "`title` is empty; give the note a title")
                     } else {
                         metadata.title = s
                     }
@@ -62,7 +69,7 @@ struct FrontMatterParser {
                 if let date = NoteDate(parsing: s) {
                     metadata.date = date
                 } else {
-                    report(.error, "frontmatter.invalid", at: valueAt,
+                    report(.invalid, at: valueAt,
                            "`date` is '\(s)', which is not a date; write it as YYYY-MM-DD (or YYYY-MM when only the month is known)")
                 }
             case "lang":
@@ -70,7 +77,7 @@ struct FrontMatterParser {
                 if let lang = Language(rawValue: s) {
                     metadata.lang = lang
                 } else {
-                    report(.error, "frontmatter.invalid", at: valueAt, "`lang` is '\(s)'; use one of \(Language.codeList)")
+                    report(.invalid, at: valueAt, "`lang` is '\(s)'; use one of \(Language.codeList)")
                 }
             case "summary": metadata.summary = string(value, key: key)
             case "translation_key": metadata.translationKey = string(value, key: key)
@@ -80,7 +87,7 @@ struct FrontMatterParser {
                     metadata.swift = s
                 } else {
                     let known = NoteMetadata.swiftVersions.map { "\"\($0)\"" }.joined(separator: ", ")
-                    report(.error, "frontmatter.invalid", at: valueAt, "`swift` is '\(s)'; use one of \(known)")
+                    report(.invalid, at: valueAt, "`swift` is '\(s)'; use one of \(known)")
                 }
             case "source": metadata.source = source(value, at: at)
             default:
@@ -95,7 +102,8 @@ struct FrontMatterParser {
     /// plain or in double quotes, and nothing to report: read from the bytes, for what the YAML reader would make
     /// of it. nil for anything else (comments, single quotes, escapes, flow or nested values, an indented or
     /// continued line, characters YAML reads as line breaks or refuses, a problem to report), which the YAML reader
-    /// then reads. A note's four lines cost the reader about 120,000 instructions.
+    /// then reads. A note's four lines cost the reader about 120,000 instructions. Whatever it reads, it reads as
+    /// `readYAML` does: FrontMatterFastPathTests holds the two together on generated front matter.
     static func simpleMetadata(_ yaml: inout String) -> NoteMetadata? {
         var values: [String: String] = [:]
         let simple = yaml.withUTF8 { bytes -> Bool in
@@ -165,7 +173,7 @@ struct FrontMatterParser {
 
     private mutating func source(_ node: Node, at: SourceLocation?) -> NoteMetadata.Source? {
         guard let mapping = node.mapping else {
-            report(.error, "frontmatter.invalid", at: yaml.location(of: node) ?? at,
+            report(.invalid, at: yaml.location(of: node) ?? at,
                    "`source` must be a mapping with `url` and `author`, such as `source: {url: \"https://…\", author: \"…\"}`")
             return nil
         }
@@ -189,7 +197,7 @@ struct FrontMatterParser {
         let lowered = text.lowercased()
         guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
             let suggestion = "https://" + text.drop { $0 == "/" }
-            report(.error, "frontmatter.invalid", at: yaml.location(of: node),
+            report(.invalid, at: yaml.location(of: node),
                    "`\(key)` is '\(text)', which is not a web address; write it in full, such as '\(suggestion)'")
             return nil
         }
@@ -198,9 +206,9 @@ struct FrontMatterParser {
 
     /// A scalar's text; an empty value, a list or a mapping is a diagnostic.
     private mutating func string(_ node: Node, key: String) -> String? {
-        let value = yaml.string(node, key: key, rule: "frontmatter.invalid")
+        let value = yaml.string(node, key: key, rule: FrontMatterRule.invalid)
         if value == nil, node.scalar != nil {
-            report(.error, "frontmatter.invalid", at: yaml.location(of: node), "`\(key)` has no value; write one after the colon")
+            report(.invalid, at: yaml.location(of: node), "`\(key)` has no value; write one after the colon")
         }
         return value
     }
@@ -208,7 +216,7 @@ struct FrontMatterParser {
     private mutating func missingFields(seen: Set<String>) {
         for key in NoteMetadata.requiredKeys where !seen.contains(key) {
             let example = key == "date" ? "date: 2024-01-31" : key == "lang" ? "lang: en" : "title: \"…\""
-            report(.error, "frontmatter.missing-field", at: SourceLocation(line: 1, column: 1),
+            report(.missingField, at: SourceLocation(line: 1, column: 1),
                    "front matter has no `\(key)`; add a line such as `\(example)`")
         }
     }
@@ -220,10 +228,10 @@ struct FrontMatterParser {
         } else {
             message += "; known keys are \(known.map { "`\($0)`" }.joined(separator: ", "))"
         }
-        report(.warning, "frontmatter.unknown-key", at: at, message)
+        report(.unknownKey, at: at, message)
     }
 
-    private mutating func report(_ severity: Diagnostic.Severity, _ rule: String, at location: SourceLocation?, _ message: String) {
-        yaml.report(severity, rule, at: location, message)
+    private mutating func report(_ rule: FrontMatterRule, at location: SourceLocation?, _ message: String) {
+        yaml.report(rule, at: location, message)
     }
 }

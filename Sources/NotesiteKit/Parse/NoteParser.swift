@@ -26,7 +26,7 @@ public enum NoteParser {
         let metadata = frontMatter.metadata
         diagnostics += frontMatter.diagnostics
         if let declared = metadata.lang, declared != language {
-            diagnostics.append(Diagnostic(.error, "frontmatter.lang-mismatch", file: file.displayPath, at: SourceLocation(line: 1, column: 1),
+            diagnostics.append(Diagnostic(FrontMatterRule.langMismatch, file: file.displayPath, at: SourceLocation(line: 1, column: 1),
                                           "front matter says `lang: \(declared.rawValue)` but the note is in notes/\(language.rawValue)/; move the file or correct `lang`"))
         }
         diagnostics += conflictMarkers(in: file)
@@ -36,7 +36,7 @@ public enum NoteParser {
         // Only a note with `[^` in it can have a footnote reference without its footnote.
         let footnoteMarks = MarkdownParser.hasFootnoteMark(body)
         if let flattenedAt {
-            diagnostics.append(Diagnostic(.warning, "content.too-deep", file: file.displayPath, at: flattenedAt,
+            diagnostics.append(Diagnostic(ContentRule.tooDeep, file: file.displayPath, at: flattenedAt,
                                           "lists and quotes nest more than \(MarkdownParser.maximumDepth) levels deep here; the deeper levels are shown flat. Nest less deeply"))
         }
         // One walk finds the headings with their ids, the links and images, where the collapse table goes, what
@@ -120,7 +120,7 @@ public enum NoteParser {
                 // A footnote reference left as text: cmark-gfm found no footnote of that label.
                 for label in Self.footnoteLabels(in: text) {
                     let written = "[^\(label)]"
-                    diagnostics.append(Diagnostic(.warning, "link.footnote-missing", file: file.displayPath,
+                    diagnostics.append(Diagnostic(LinkRule.footnoteMissing, file: file.displayPath,
                                                   at: referencePlace(written, in: node.range.start),
                                                   "\(written) refers to no footnote, so the page shows it as written; add the footnote on a line of its own, `\(written): …`, or correct the label"))
                 }
@@ -182,22 +182,22 @@ public enum NoteParser {
     private static func place(of file: SourceFile, diagnostics: inout [Diagnostic]) -> (language: Language, slug: String)? {
         let parts = file.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
         guard parts.count == 3, parts[0] == "notes" else {
-            diagnostics.append(Diagnostic(.error, "content.misplaced", file: file.displayPath, at: nil,
+            diagnostics.append(Diagnostic(ContentRule.misplaced, file: file.displayPath, at: nil,
                                           "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))
             return nil
         }
         guard let language = Language(rawValue: String(parts[1])) else {
-            diagnostics.append(Diagnostic(.error, "content.unknown-language", file: file.displayPath, at: nil,
+            diagnostics.append(Diagnostic(ContentRule.unknownLanguage, file: file.displayPath, at: nil,
                                           "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en"))
             return nil
         }
         let slug = String(parts[2].dropLast(3))
         if !isValidSlug(slug) {
-            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
+            diagnostics.append(Diagnostic(ContentRule.badSlug, file: file.displayPath, at: nil,
                                           "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
         } else if let page = PageRenderer.languagePages.first(where: { $0.key == slug }) {
             // The site's page would replace the note's, and the note would be lost without a word.
-            diagnostics.append(Diagnostic(.error, "content.bad-slug", file: file.displayPath, at: nil,
+            diagnostics.append(Diagnostic(ContentRule.badSlug, file: file.displayPath, at: nil,
                                           "this note would be written to \(language.rawValue)/\(slug).html, which is \(page.value); rename the file, such as '\(slug)-note.md'"))
         }
         return (language, slug)
@@ -231,10 +231,10 @@ public enum NoteParser {
             let location = location(of: finding.offset, in: html, startingAt: start)
             switch finding.kind {
             case .unsafe:
-                return Diagnostic(.warning, "html.unsafe", file: file, at: location,
+                return Diagnostic(HTMLRule.unsafe, file: file, at: location,
                                   "\(finding.message); \(finding.advice ?? "remove it from the note, or show it in a code block")")
             case .disallowed:
-                return Diagnostic(.warning, "html.disallowed", file: file, at: location,
+                return Diagnostic(HTMLRule.disallowed, file: file, at: location,
                                   "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")")
             }
         }
@@ -282,7 +282,7 @@ public enum NoteParser {
                         let isMarker = (run(lt) || run(gt)) && (line.count == 7 || line[7] == UInt8(ascii: " "))
                         sawAngleMarker = sawAngleMarker || isMarker
                         if isMarker || (line.count == 7 && run(eq)) {
-                            result.append(Diagnostic(.error, "content.conflict-marker", file: file.displayPath,
+                            result.append(Diagnostic(ContentRule.conflictMarker, file: file.displayPath,
                                                      at: SourceLocation(line: number, column: 1),
                                                      "a git merge-conflict marker is left in the note; resolve the conflict and delete this line"))
                         }

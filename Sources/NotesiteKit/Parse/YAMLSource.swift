@@ -19,7 +19,7 @@ struct YAMLSource {
     }
 
     /// Composes `yaml` into a node tree, or records why it cannot be read.
-    mutating func compose(_ yaml: String, rule: String, what: String) -> Node? {
+    mutating func compose(_ yaml: String, rule: some RuleSet, what: String) -> Node? {
         do {
             // UTF-8 named here: Yams' default reads the process environment on every call (a lookup that showed
             // in profiles), and prints to standard output when `YAMS_DEFAULT_ENCODING` is set.
@@ -41,15 +41,15 @@ struct YAMLSource {
                 if hint.isEmpty, at.line >= 1, at.line <= lines.count, lines[at.line - 1].contains("\t") {
                     hint = "; indent with spaces, not tabs"
                 }
-                report(.error, rule, at: at, "\(what) is not valid YAML: \(problem)\(hint)")
+                report(rule, at: at, "\(what) is not valid YAML: \(problem)\(hint)")
             case .duplicatedKeysInMapping(let duplicates, let context):
-                report(.error, rule, at: location(of: context.mark),
+                report(rule, at: location(of: context.mark),
                        "\(what) sets \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) more than once; keep one")
             default:
-                report(.error, rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+                report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
             }
         } catch {
-            report(.error, rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+            report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
         }
         return nil
     }
@@ -77,18 +77,19 @@ struct YAMLSource {
     }
 
     /// A scalar's text; a list or mapping where a single value belongs is a diagnostic.
-    mutating func string(_ node: Node?, key: String, rule: String) -> String? {
+    mutating func string(_ node: Node?, key: String, rule: some RuleSet) -> String? {
         guard let node else { return nil }
         if let scalar = node.scalar {
             // YAML's null (`~`, `null`, nothing), unless quoted.
             if scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) { return nil }
             return scalar.string
         }
-        report(.error, rule, at: location(of: node), "`\(key)` must be a single value, not \(node.sequence != nil ? "a list" : "a mapping")")
+        report(rule, at: location(of: node), "`\(key)` must be a single value, not \(node.sequence != nil ? "a list" : "a mapping")")
         return nil
     }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ rule: String, at location: SourceLocation?, _ message: String) {
-        diagnostics.append(Diagnostic(severity, rule, file: file, at: location, message))
+    /// A finding of `rule`, with the rule's own severity.
+    mutating func report(_ rule: some RuleSet, at location: SourceLocation?, _ message: String) {
+        diagnostics.append(Diagnostic(rule, file: file, at: location, message))
     }
 }

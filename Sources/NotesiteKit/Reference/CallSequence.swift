@@ -17,29 +17,29 @@ public struct CallSequence: Hashable, Sendable {
 
     public static func load(text: String, file: String, symbols: SymbolList) -> ([CallSequence], [Diagnostic]) {
         var yaml = YAMLSource(file: file, fileText: text)
-        guard let list = yaml.compose(text, rule: "data.invalid", what: "the call sequences")?.mapping?["sequences"]?.sequence else {
+        guard let list = yaml.compose(text, rule: DataRule.invalid, what: "the call sequences")?.mapping?["sequences"]?.sequence else {
             if yaml.diagnostics.isEmpty {
-                yaml.report(.error, "data.invalid", at: SourceLocation(line: 1, column: 1), "the call sequences need a list `sequences:`")
+                yaml.report(DataRule.invalid, at: SourceLocation(line: 1, column: 1), "the call sequences need a list `sequences:`")
             }
             return ([], yaml.diagnostics)
         }
         var result: [CallSequence] = []
         for node in list {
-            guard let map = node.mapping, let id = yaml.string(map["id"], key: "id", rule: "data.invalid") else { continue }
+            guard let map = node.mapping, let id = yaml.string(map["id"], key: "id", rule: DataRule.invalid) else { continue }
             var steps: [Step] = []
             for stepNode in map["steps"]?.sequence ?? [] {
                 guard let step = stepNode.mapping,
-                      let symbol = yaml.string(step["symbol"], key: "symbol", rule: "data.invalid") else { continue }
+                      let symbol = yaml.string(step["symbol"], key: "symbol", rule: DataRule.invalid) else { continue }
                 if symbols[symbol] == nil {
-                    yaml.report(.error, "data.dangling-symbol", at: yaml.location(of: step["symbol"]),
+                    yaml.report(DataRule.danglingSymbol, at: yaml.location(of: step["symbol"]),
                                 "'\(symbol)' is not an id in the symbol list")
                     continue
                 }
                 steps.append(Step(symbolID: symbol,
-                                  receiver: yaml.string(step["receiver"], key: "receiver", rule: "data.invalid") ?? "delegate",
-                                  outcome: yaml.string(step["outcome"], key: "outcome", rule: "data.invalid") ?? ""))
+                                  receiver: yaml.string(step["receiver"], key: "receiver", rule: DataRule.invalid) ?? "delegate",
+                                  outcome: yaml.string(step["outcome"], key: "outcome", rule: DataRule.invalid) ?? ""))
             }
-            result.append(CallSequence(id: id, title: yaml.string(map["title"], key: "title", rule: "data.invalid") ?? id, steps: steps))
+            result.append(CallSequence(id: id, title: yaml.string(map["title"], key: "title", rule: DataRule.invalid) ?? id, steps: steps))
         }
         return (result, yaml.diagnostics)
     }

@@ -69,43 +69,43 @@ public struct CollapseTable: Hashable, Sendable {
 
     public static func load(text: String, file: String) -> (CollapseTable?, [Diagnostic]) {
         var yaml = YAMLSource(file: file, fileText: text)
-        guard let root = yaml.compose(text, rule: "data.invalid", what: "the collapse table")?.mapping,
+        guard let root = yaml.compose(text, rule: DataRule.invalid, what: "the collapse table")?.mapping,
               let rowNodes = root["rows"]?.sequence
         else {
             if yaml.diagnostics.isEmpty {
-                yaml.report(.error, "data.invalid", at: SourceLocation(line: 1, column: 1), "the collapse table needs a list `rows:`")
+                yaml.report(DataRule.invalid, at: SourceLocation(line: 1, column: 1), "the collapse table needs a list `rows:`")
             }
             return (nil, yaml.diagnostics)
         }
         let source = root["source"]?.mapping
-        func sourceText(_ key: String) -> String? { yaml.string(source?[key], key: "source.\(key)", rule: "data.invalid") }
+        func sourceText(_ key: String) -> String? { yaml.string(source?[key], key: "source.\(key)", rule: DataRule.invalid) }
         let attribution = Attribution(note: sourceText("note"), author: sourceText("author"), title: sourceText("title"),
                                       url: sourceText("url"), date: sourceText("date"))
         var rows: [Row] = []
         for node in rowNodes {
             guard let map = node.mapping else { continue }
-            func text(_ key: String) -> String? { yaml.string(map[key], key: key, rule: "data.invalid") }
+            func text(_ key: String) -> String? { yaml.string(map[key], key: key, rule: DataRule.invalid) }
             let at = yaml.location(of: node)
             guard let device = text("device") else {
-                yaml.report(.error, "data.invalid", at: at, "a row of the collapse table has no `device`")
+                yaml.report(DataRule.invalid, at: at, "a row of the collapse table has no `device`")
                 continue
             }
             guard let orientation = text("orientation").flatMap(Orientation.init(rawValue:)) else {
-                yaml.report(.error, "data.invalid", at: yaml.location(of: map["orientation"]) ?? at,
+                yaml.report(DataRule.invalid, at: yaml.location(of: map["orientation"]) ?? at,
                             "`orientation` must be one of \(Orientation.allCases.map(\.rawValue).joined(separator: ", "))")
                 continue
             }
             guard let multitasking = text("multitasking").flatMap(Multitasking.init(rawValue:)) else {
-                yaml.report(.error, "data.invalid", at: yaml.location(of: map["multitasking"]) ?? at,
+                yaml.report(DataRule.invalid, at: yaml.location(of: map["multitasking"]) ?? at,
                             "`multitasking` must be one of \(Multitasking.allCases.map(\.rawValue).joined(separator: ", "))")
                 continue
             }
             guard let sizeClass = text("size_class"), ["regular", "compact"].contains(sizeClass) else {
-                yaml.report(.error, "data.invalid", at: yaml.location(of: map["size_class"]) ?? at, "`size_class` must be regular or compact")
+                yaml.report(DataRule.invalid, at: yaml.location(of: map["size_class"]) ?? at, "`size_class` must be regular or compact")
                 continue
             }
             guard let collapsed = text("collapsed").flatMap(Bool.init) else {
-                yaml.report(.error, "data.invalid", at: yaml.location(of: map["collapsed"]) ?? at, "`collapsed` must be true or false")
+                yaml.report(DataRule.invalid, at: yaml.location(of: map["collapsed"]) ?? at, "`collapsed` must be true or false")
                 continue
             }
             rows.append(Row(device: device, orientation: orientation, multitasking: multitasking, sizeClass: sizeClass,

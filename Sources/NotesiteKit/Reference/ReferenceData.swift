@@ -24,13 +24,13 @@ public struct ReferenceData: Sendable {
             case .success(let bytes): data = Data(bytes)
             case .failure(let failure):
                 if failure.code != ENOENT {
-                    diagnostics.append(Diagnostic(.error, "content.unreadable", file: display, at: nil,
+                    diagnostics.append(Diagnostic(ContentRule.unreadable, file: display, at: nil,
                                                   "the file cannot be read (\(String(cString: strerror(failure.code)))); make it readable"))
                 }
                 return nil
             }
             guard let text = ContentLoader.decode(data) else {
-                diagnostics.append(Diagnostic(.error, "content.encoding", file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8"))
+                diagnostics.append(Diagnostic(ContentRule.encoding, file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8"))
                 return nil
             }
             return (text, display)
@@ -55,7 +55,7 @@ public struct ReferenceData: Sendable {
             if result.symbols.symbols.isEmpty {
                 // Every step would be a symbol the list lacks: one finding that says why, not one per step.
                 if result.symbolListMissing {
-                    diagnostics.append(Diagnostic(.error, "data.dangling-symbol", file: file, at: nil,
+                    diagnostics.append(Diagnostic(DataRule.danglingSymbol, file: file, at: nil,
                                                   "the call sequences name symbols of data/symbols.yml, which is missing; restore it, or remove this file"))
                 }
                 diagnostics += found.filter { $0.rule != DataRule.danglingSymbol.rule }

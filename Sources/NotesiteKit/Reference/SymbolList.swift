@@ -33,11 +33,11 @@ public struct SymbolList: Sendable {
     /// cannot be used are left out, the rest load.
     public static func load(text: String, file: String) -> (SymbolList, [Diagnostic]) {
         var yaml = YAMLSource(file: file, fileText: text)
-        guard let root = yaml.compose(text, rule: "data.invalid", what: "the symbol list") else {
+        guard let root = yaml.compose(text, rule: DataRule.invalid, what: "the symbol list") else {
             return (.empty, yaml.diagnostics)
         }
         guard let entries = root.mapping?["symbols"]?.sequence else {
-            yaml.report(.error, "data.invalid", at: yaml.location(of: root) ?? SourceLocation(line: 1, column: 1),
+            yaml.report(DataRule.invalid, at: yaml.location(of: root) ?? SourceLocation(line: 1, column: 1),
                         "the symbol list must have a key `symbols:` holding a list of entries")
             return (.empty, yaml.diagnostics)
         }
@@ -46,7 +46,7 @@ public struct SymbolList: Sendable {
         for entry in entries {
             guard let symbol = parseEntry(entry, yaml: &yaml) else { continue }
             if let earlier = firstSeen[symbol.id] {
-                yaml.report(.error, "data.duplicate-id", at: symbol.location,
+                yaml.report(DataRule.duplicateID, at: symbol.location,
                             "the id '\(symbol.id)' is already used by the entry at line \(earlier.line); ids must be unique")
                 continue
             }
@@ -58,7 +58,7 @@ public struct SymbolList: Sendable {
             if let replacement = symbol.replacement, !ids.contains(replacement) {
                 var message = "the replacement '\(replacement)' of '\(symbol.id)' is not an id in the list"
                 if let near = NearMiss.best(for: replacement, in: Array(ids)) { message += "; did you mean '\(near)'?" }
-                yaml.report(.error, "data.dangling-replacement", at: symbol.location, message)
+                yaml.report(DataRule.danglingReplacement, at: symbol.location, message)
             }
         }
         return (SymbolList(symbols: symbols), yaml.diagnostics)
@@ -67,38 +67,38 @@ public struct SymbolList: Sendable {
     private static func parseEntry(_ node: Node, yaml: inout YAMLSource) -> Symbol? {
         let at = yaml.location(of: node)
         guard let map = node.mapping else {
-            yaml.report(.error, "data.invalid", at: at, "each entry of `symbols` must be a mapping with `id`, `kind` and `swift`")
+            yaml.report(DataRule.invalid, at: at, "each entry of `symbols` must be a mapping with `id`, `kind` and `swift`")
             return nil
         }
-        func text(_ key: String) -> String? { yaml.string(map[key], key: key, rule: "data.invalid") }
+        func text(_ key: String) -> String? { yaml.string(map[key], key: key, rule: DataRule.invalid) }
         guard let id = text("id"), !id.isEmpty else {
-            yaml.report(.error, "data.invalid", at: at, "the entry has no `id`; give it a stable, unique id such as `UISplitViewController.isCollapsed`")
+            yaml.report(DataRule.invalid, at: at, "the entry has no `id`; give it a stable, unique id such as `UISplitViewController.isCollapsed`")
             return nil
         }
         guard let kindText = text("kind") else {
-            yaml.report(.error, "data.invalid", at: at, "'\(id)' has no `kind`")
+            yaml.report(DataRule.invalid, at: at, "'\(id)' has no `kind`")
             return nil
         }
         guard let kind = Symbol.Kind(rawValue: kindText) else {
             let known = Symbol.Kind.allCases.map(\.rawValue)
             var message = "'\(id)' has the unknown kind '\(kindText)'"
             message += NearMiss.best(for: kindText, in: known).map { "; did you mean '\($0)'?" } ?? "; use one of \(known.joined(separator: ", "))"
-            yaml.report(.error, "data.unknown-kind", at: yaml.location(of: map["kind"]) ?? at, message)
+            yaml.report(DataRule.unknownKind, at: yaml.location(of: map["kind"]) ?? at, message)
             return nil
         }
         guard let swift = text("swift") else {
-            yaml.report(.error, "data.invalid", at: at, "'\(id)' has no `swift` name")
+            yaml.report(DataRule.invalid, at: at, "'\(id)' has no `swift` name")
             return nil
         }
         var names: [String: String] = [:]
         if let versions = map["swift_versions"]?.mapping {
             for (key, value) in versions {
                 guard let version = key.string, Symbol.swiftVersions.contains(version) else {
-                    yaml.report(.error, "data.invalid", at: yaml.location(of: key),
+                    yaml.report(DataRule.invalid, at: yaml.location(of: key),
                                 "'\(key.string ?? "?")' is not a Swift version of the list; use \(Symbol.swiftVersions.joined(separator: ", "))")
                     continue
                 }
-                if let name = yaml.string(value, key: "swift_versions.\(version)", rule: "data.invalid") { names[version] = name }
+                if let name = yaml.string(value, key: "swift_versions.\(version)", rule: DataRule.invalid) { names[version] = name }
             }
         }
         var translations: [Language: Symbol.Texts] = [:]
@@ -106,9 +106,9 @@ public struct SymbolList: Sendable {
             for (key, value) in i18n {
                 guard let lang = key.string.flatMap(Language.init(rawValue:)), let texts = value.mapping else { continue }
                 translations[lang] = Symbol.Texts(
-                    summary: yaml.string(texts["summary"], key: "summary", rule: "data.invalid"),
-                    calledWhen: yaml.string(texts["called_when"], key: "called_when", rule: "data.invalid"),
-                    returns: yaml.string(texts["returns"], key: "returns", rule: "data.invalid"))
+                    summary: yaml.string(texts["summary"], key: "summary", rule: DataRule.invalid),
+                    calledWhen: yaml.string(texts["called_when"], key: "called_when", rule: DataRule.invalid),
+                    returns: yaml.string(texts["returns"], key: "returns", rule: DataRule.invalid))
             }
         }
         let events = map["events"]?.sequence?.compactMap(\.string) ?? []
@@ -121,12 +121,12 @@ public struct SymbolList: Sendable {
         // leave the reference's folder or take the place of one of its pages.
         let from = symbol.container == nil ? "`id`" : "`container`"
         if symbol.page.lowercased() == "index" {
-            yaml.report(.error, "data.invalid", at: at,
+            yaml.report(DataRule.invalid, at: at,
                         "'\(id)' would be on reference/\(symbol.page).html, which is the reference's own list; its \(from) must name the type as UIKit does")
             return nil
         }
         guard isIdentifier(symbol.page) else {
-            yaml.report(.error, "data.invalid", at: at,
+            yaml.report(DataRule.invalid, at: at,
                         "'\(id)' cannot have a reference page: the page is named after its \(from), which must be a type's name such as `UISplitViewController` (ASCII letters, digits and `_`), not '\(symbol.page)'")
             return nil
         }

@@ -19,7 +19,7 @@ public struct Strings: Sendable {
     /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
     public static func load(_ url: URL, displayPath: String) throws -> Strings {
         func problem(_ message: String) -> NotesiteError {
-            NotesiteError.templates(Diagnostic(.error, "template.strings", file: displayPath, at: nil, message))
+            NotesiteError.templates(Diagnostic(TemplateRule.strings, file: displayPath, at: nil, message))
         }
         let text: String
         switch ContentLoader.contents(ofFile: url.path) {
@@ -35,7 +35,7 @@ public struct Strings: Sendable {
             text = decoded
         }
         var source = YAMLSource(file: displayPath, fileText: text)
-        if source.compose(text, rule: "template.strings", what: "the strings file") == nil, let found = source.diagnostics.first {
+        if source.compose(text, rule: TemplateRule.strings, what: "the strings file") == nil, let found = source.diagnostics.first {
             throw NotesiteError.templates(found)
         }
         let decoded: [String: [String: String]]

@@ -115,26 +115,26 @@ public struct LinkResolver: Sendable {
                     } else {
                         message += "; its entries are \(ids.sorted().prefix(6).map { "#\($0)" }.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
                     }
-                    add(destination, Diagnostic(.warning, "link.anchor-missing", file: file, at: at, message))
+                    add(destination, Diagnostic(LinkRule.anchorMissing, file: file, at: at, message))
                 default: break
                 }
             } else {
                 let source = destination
                 switch target(of: source, from: note.source.path) {
                 case .empty:
-                    add(source, Diagnostic(.warning, "image.empty", file: file, at: at,
+                    add(source, Diagnostic(ImageRule.empty, file: file, at: at,
                                              "the image has no address; put the image file beside the note and write its name in the parentheses, or remove the image"))
                 case .external(let url):
                     if let raw = Self.rawGitHubURL(forBlob: url) {
                         let place = link.destinationLocation ?? at
                         // Only where the address was found as written (raw HTML may spell it with references).
                         let fixIts = link.destinationLocation.map { [Diagnostic.FixIt(at: $0, replacing: url, with: raw)] } ?? []
-                        add(source, Diagnostic(.warning, "image.github-blob", file: file, at: place,
+                        add(source, Diagnostic(ImageRule.githubBlob, file: file, at: place,
                                                "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
                                                fixIts: fixIts))
                     }
                 case .missing(let path):
-                    add(source, Diagnostic(.warning, "image.missing", file: file, at: at,
+                    add(source, Diagnostic(ImageRule.missing, file: file, at: at,
                                              "the image '\(path)' is not in the content folder; add the file or correct the path"))
                 default: break
                 }
@@ -154,12 +154,12 @@ public struct LinkResolver: Sendable {
                 let place = link.destinationLocation ?? link.location
                 let fixIts = link.destinationLocation != nil && trimmed == destination
                     ? [Diagnostic.FixIt(at: place, replacing: destination, with: noteFile)] : []
-                return Diagnostic(.warning, "link.unresolved", file: file, at: place,
+                return Diagnostic(LinkRule.unresolved, file: file, at: place,
                                   "the link points to '\(path)', the page the site makes of a note; link the note's own file, '\(noteFile)', which works on the site, on GitHub and in editors",
                                   fixIts: fixIts)
             }
         }
-        return Diagnostic(.warning, "link.unresolved", file: file, at: link.location,
+        return Diagnostic(LinkRule.unresolved, file: file, at: link.location,
                           "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link")
     }
 
@@ -251,7 +251,7 @@ public struct LinkResolver: Sendable {
             let shown = ids.prefix(6).map { $0.count > 60 ? "#\($0.prefix(60))…" : "#\($0)" }
             message += "; its headings are \(shown.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
         }
-        return Diagnostic(.warning, "link.anchor-missing", file: file, at: location, message)
+        return Diagnostic(LinkRule.anchorMissing, file: file, at: location, message)
     }
 
     private func decode(_ s: String) -> String {

@@ -41,7 +41,7 @@ public struct TemplateSet: Sendable {
             do {
                 templates[name] = try Template(parsing: text)
             } catch {
-                throw NotesiteError.templates(Diagnostic(.error, "template.invalid", file: "\(displayPath)/\(relative)", at: error.location,
+                throw NotesiteError.templates(Diagnostic(TemplateRule.invalid, file: "\(displayPath)/\(relative)", at: error.location,
                                                          "the template does not parse: \(error.message)"))
             }
             paths[name] = "\(displayPath)/\(relative)"
@@ -84,7 +84,7 @@ public struct TemplateSet: Sendable {
                 break
             case .partial(let partial, _, let location):
                 if !partials.contains(partial) {
-                    throw NotesiteError.templates(Diagnostic(.error, "template.missing-partial", file: path, at: location,
+                    throw NotesiteError.templates(Diagnostic(TemplateRule.missingPartial, file: path, at: location,
                                                              "the partial '\(partial)' does not exist; add \(partial).mustache beside the templates or correct the name"))
                 }
             case .variable(let name, _):
@@ -101,13 +101,13 @@ public struct TemplateSet: Sendable {
         guard let first = name.parts.first else { return [] }
         if !variables.contains(first) {
             let nearest = NearMiss.best(for: first, in: Array(variables).sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-            return [Diagnostic(.warning, "template.unknown-variable", file: path, at: name.location,
+            return [Diagnostic(TemplateRule.unknownVariable, file: path, at: name.location,
                                "no page provides '\(first)', so it renders as nothing\(nearest); correct the name")]
         }
         let key = name.parts.dropFirst().joined(separator: ".")
         guard first == "t", !key.isEmpty, !strings.contains(key) else { return [] }
         let nearest = NearMiss.best(for: key, in: Array(strings).sorted()).map { " (did you mean 't.\($0)'?)" } ?? ""
-        return [Diagnostic(.warning, "template.unknown-variable", file: path, at: name.location,
+        return [Diagnostic(TemplateRule.unknownVariable, file: path, at: name.location,
                            "strings.yml has no '\(key)', so it renders as nothing\(nearest); add it to strings.yml or correct the name")]
     }
 
@@ -119,7 +119,7 @@ public struct TemplateSet: Sendable {
     private static func require(_ required: [String], among templates: [String: Template], displayPath: String) throws {
         let missing = required.filter { templates[$0] == nil }
         guard missing.isEmpty else {
-            throw NotesiteError.templates(Diagnostic(.error, "template.missing", file: displayPath, at: nil,
+            throw NotesiteError.templates(Diagnostic(TemplateRule.missing, file: displayPath, at: nil,
                                                      "the templates folder has no \(missing.map { "\($0).mustache" }.joined(separator: ", "))"))
         }
     }
