@@ -30,8 +30,8 @@ public struct FolderSnapshot: Equatable, Sendable {
     }
 
     /// Every regular file below `root` that is not hidden, by path relative to it. Read with `readdir` and
-    /// `fstatat`: Foundation's enumerator builds an attributes dictionary per file, which made a scan of
-    /// 10,000 notes take longer than rebuilding the edited one.
+    /// `fstatat`: Foundation's enumerator builds an attributes dictionary per file, which made a scan of a
+    /// large site take longer than rebuilding the edited note (`make bench`'s one-note rebuild).
     private static func scan(_ root: URL) -> [String: Stamp] {
         var result: [String: Stamp] = [:]
         scan(folder: root.standardizedFileURL.path, prefix: "", into: &result)

@@ -1,7 +1,7 @@
 /// Text from a file's bytes, checked for UTF-8 in a loop made for the notes' scripts.
 ///
-/// Every byte of every note is checked once, as it is read. The standard library's check took about ten
-/// instructions a byte on the notes' Russian and Chinese; this one reads runs of ASCII eight bytes at a time and
+/// Every byte of every note is checked once, as it is read. The standard library's check is slow on the notes'
+/// Russian and Chinese (`make bench-stages`); this one reads runs of ASCII eight bytes at a time and
 /// runs of two- and three-byte letters in loops of their own, then makes the `String` without checking the bytes a
 /// second time.
 enum UTF8Text {

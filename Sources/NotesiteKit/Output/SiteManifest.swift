@@ -3,7 +3,7 @@ import Foundation
 /// What a complete build wrote, kept beside the site as `.notesite-manifest`: for each file, a hash of its bytes and
 /// the identity the file had when it was written (inode, size, modification time). The next build tells from it,
 /// without reading the file, that a file of the site still holds what was written and whether the new one is the
-/// same: reading the old site to compare it was about a twentieth of a 10,000-note build (622 MB of pages).
+/// same, where reading the whole old site to compare it was a noticeable part of a large build (`make bench`).
 ///
 /// A file that does not match its record (changed, replaced or touched since, or not in the manifest) is compared
 /// by reading it, as without a manifest. A file changed in place with its modification time put back is not
@@ -90,8 +90,8 @@ struct SiteManifest: Sendable {
             }
             return order != 0 ? order < 0 : a.path.count < b.path.count
         }
-        /// `value` in base `radix` and a space, its digits put together on the stack (an array for each number
-        /// was 100,000 allocations at 10,000 notes, at the end of the build on one core).
+        /// `value` in base `radix` and a space, its digits put together on the stack: an array for each number
+        /// would be an allocation per file, at the end of the build on one core.
         func number(_ value: UInt64, radix: UInt64) {
             var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
             withUnsafeMutableBytes(of: &digits) { buffer in

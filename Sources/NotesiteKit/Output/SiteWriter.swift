@@ -403,9 +403,9 @@ public struct SiteWriter {
         return failures.lazy.compactMap { $0 }.first
     }
 
-    /// Deletes the folder at `path` with everything in it, its files on both cores, some hundreds at a time: on
-    /// one thread, deleting the old copy of a 10,000-note site (20,000 files) took 0.15–0.2 s, all of it after the
-    /// new site was in place. Symbolic links are deleted, not followed.
+    /// Deletes the folder at `path` with everything in it, its files on every core, some hundreds at a time: the old
+    /// copy of a large site is deleted after the new site is in place, at the very end of a build, where one thread
+    /// alone would leave the other cores idle (`make bench`). Symbolic links are deleted, not followed.
     static func removeTree(at path: String) throws {
         let found = try entries(below: path)
         try unlinkAll(found.filter { $0.value != .folder }.map { path + "/" + $0.key.string })

@@ -33,8 +33,8 @@ public struct ReferenceSite: Sendable {
         mentions = OnDemand { MentionTable(lists: perNote, index: index, linksFrom: Self.indexPath) }
     }
 
-    /// Starts laying out the mentions on another thread, for the pages that list them later: a large site's take
-    /// a tenth of a second, which would otherwise hold up the start of the reference's pages.
+    /// Starts laying out the mentions on another thread, for the pages that list them later: on a large site that
+    /// would otherwise hold up the start of the reference's pages (`make bench`).
     func prepareMentions() {
         let mentions = self.mentions
         DispatchQueue.global().async { _ = mentions.value }
@@ -76,7 +76,7 @@ public struct ReferenceSite: Sendable {
         jobs += names.map { name in
             {
                 let (context, markup) = typePageContext(name, common: common)
-                // The entries' lists of mentions are most of a large page (10 MB at 10,000 notes): the page starts
+                // The entries' lists of mentions are most of a large page: the page starts
                 // with room for them, rather than growing into new memory step by step, copying as it goes.
                 return OutputFile(path: Self.pagePath(name),
                                   contents: .bytes(templates.render("reference-page", context, reserving: markup + 64 * 1024)))
@@ -285,7 +285,7 @@ public struct ReferenceSite: Sendable {
     func symbolsJSON() -> [UInt8] {
         let mentions = self.mentions.value
         return mentions.read { table in
-            // As bytes: at 10,000 notes the file lists hundreds of thousands of mentions (56 MB), in room for the
+            // As bytes: a large site's file lists hundreds of thousands of mentions, in room for the
             // most they can take, worked out first. An estimate that fell short made the buffer grow, copying all
             // of it into new memory. A symbol's fields escaped take at most six times their bytes; a mention's line
             // and punctuation at most 40 more than its texts.
