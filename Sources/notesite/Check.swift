@@ -15,6 +15,9 @@ struct Check: AsyncParsableCommand {
         Formats: text (path:line:col: severity: message [rule], the source line, a caret and any fix-it; \
         coloured on a terminal unless NO_COLOR is set), json, sarif (SARIF 2.1.0) and github (workflow annotations).
 
+        --list-rules prints every rule a finding can name (its id, default severity, whether check makes it an \
+        error, and what it means), as a table or, with --format json, as JSON, and checks nothing.
+
         Exit codes: 0 no errors (warnings allowed unless --warnings-as-errors), 1 errors found, 2 could not run, \
         64 bad usage.
         """
@@ -40,13 +43,23 @@ struct Check: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where --external keeps the links that answered, so the next run skips them for a day.", valueName: "file"))
     var cache = ".notesite-cache/external-links.json"
 
+    @Flag(name: .long, help: "Print the rules findings can name, with their default severity and description, and exit.")
+    var listRules = false
+
     @OptionGroup var printing: OutputOptions
 
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        if listRules, format != .text, format != .json {
+            throw ValidationError("--list-rules prints text or json, not \(format.rawValue)")
+        }
     }
 
     func run() async throws {
+        if listRules {
+            print(format == .json ? RuleCatalog.json() : RuleCatalog.table(), terminator: "")
+            return
+        }
         let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
         let builder = OneShotBuild(options: options)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil

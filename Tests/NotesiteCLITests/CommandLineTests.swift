@@ -241,6 +241,35 @@ extension CommandLineTests {
         #expect(!(try notesite(["check"], in: root)).stderr.contains("\u{1B}["))
     }
 
+    /// The rules a finding can name, without a run: no content folder is needed.
+    @Test func checkListsTheRules() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let table = try notesite(["check", "--list-rules"], in: empty)
+        #expect(table.status == 0, "\(table.stderr)")
+        #expect(table.stderr.isEmpty)
+        let rows = table.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(rows.first == "RULE SEVERITY DESCRIPTION")
+        #expect(rows.contains("template.invalid error A template does not parse as Mustache."), "\(table.stdout)")
+        #expect(rows.contains("link.unresolved warning, error in check A relative link leads to no note or file."))
+        #expect(rows.contains("symbol.unchecked note There is no known symbol list, so check cannot check API names."))
+        #expect(rows.contains { $0.hasPrefix("frontmatter.missing-field error ") })
+
+        let json = try notesite(["check", "--list-rules", "--format", "json"], in: empty)
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rules = try #require(object["rules"] as? [[String: Any]])
+        #expect(rules.count == rows.count - 1)
+        let invalid = try #require(rules.first { $0["id"] as? String == "template.invalid" })
+        #expect(invalid["severity"] as? String == "error" && invalid["errorInCheck"] as? Bool == false)
+        #expect(invalid["description"] as? String == "A template does not parse as Mustache.")
+        let blob = try #require(rules.first { $0["id"] as? String == "image.github-blob" })
+        #expect(blob["severity"] as? String == "warning" && blob["errorInCheck"] as? Bool == true)
+
+        #expect(try notesite(["check", "--list-rules", "--format", "sarif"], in: empty).status == 64)
+    }
+
     @Test func aBrokenTemplateExitsTwoWithItsPosition() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
