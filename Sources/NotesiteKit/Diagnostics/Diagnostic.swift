@@ -60,6 +60,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.init(severity, rule.rule, file: file, at: location, message, fixIts: fixIts)
     }
 
+    /// A finding of `rule`, a value taken from a `RuleSet` case (`Rule` has no other initialiser).
     public init(_ severity: Severity, _ rule: Rule, file: String, at location: SourceLocation?, _ message: String,
                 fixIts: [FixIt] = []) {
         self.severity = severity
@@ -68,14 +69,6 @@ public struct Diagnostic: Hashable, Sendable {
         self.location = location
         self.message = message
         self.fixIts = fixIts
-    }
-
-    /// A finding of the rule with this id, which must be in `RuleCatalog`.
-    @available(*, deprecated, message: "use a RuleSet case")
-    public init(_ severity: Severity, _ id: String, file: String, at location: SourceLocation?, _ message: String,
-                fixIts: [FixIt] = []) {
-        guard let rule = RuleCatalog.rule(id: id) else { preconditionFailure("'\(id)' is not a rule of RuleCatalog") }
-        self.init(severity, rule, file: file, at: location, message, fixIts: fixIts)
     }
 
     /// `path:line:col: severity: message [rule]`, the form editors and CI logs understand.

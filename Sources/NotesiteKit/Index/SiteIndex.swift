@@ -10,7 +10,7 @@ public struct SiteIndex: Sendable {
     /// these rather than the notes, each of which `for`, `filter` and `map` would copy.
     public let sourcePaths: [String]
     /// Every lookup is by position in `notes`, which holds each note once: a `Note` is large, and a site of
-    /// 10,000 notes copied into several tables costs a rebuild more than the edit does.
+    /// large site's notes copied into several tables would cost a rebuild more than the edit does.
     private let byPath: [String: Int]
     /// Each language's notes, a run of `notes` (which are grouped by language).
     private let languageRanges: [Language: Range<Int>]

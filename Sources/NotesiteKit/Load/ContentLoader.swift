@@ -1,88 +1,6 @@
 import Foundation
 import NotesiteMarkdown
 
-/// A note's file as read from disk.
-public struct SourceFile: Hashable, Sendable {
-    /// The path below the content folder, with `/` separators: `notes/zh/intermediate-adaptive-layout.md`.
-    public var path: String
-    /// The path as diagnostics show it: the content folder as the user named it, joined with `path`.
-    public var displayPath: String
-    /// The text with a byte-order mark removed and line ends normalised to `\n` (line numbers are unchanged).
-    public var text: String
-
-    public init(path: String, displayPath: String, text: String) {
-        self.path = path
-        self.displayPath = displayPath
-        self.text = text
-    }
-}
-
-/// What the content folder holds. The notes are listed, not read: the builder reads them a batch at a time
-/// (`ContentLoader.read`), so a large site's text is never in memory at once.
-public struct ContentTree: Sendable {
-    /// Every `.md` file under `notes/`, as paths below the content folder (`notes/zh/a.md`), sorted.
-    public var notes: [String]
-    /// Every other file under `notes/` (images and the like), as paths below `notes/`; copied to the output as is.
-    public var assets: [String]
-    public var diagnostics: [Diagnostic]
-}
-
-/// Errors that stop a run before it can look at any note.
-public enum NotesiteError: Error, CustomStringConvertible, Equatable {
-    case folderMissing(role: String, path: String)
-    case unreadable(path: String, reason: String)
-    case outputInvalid(path: String, reason: String)
-    /// The templates (or their strings) cannot be used: the finding, at its file and, where known, line and column.
-    case templates(Diagnostic)
-    case writeFailed(path: String, reason: String)
-    case changedDuringRun(path: String)
-
-    public var description: String {
-        switch self {
-        case .folderMissing(let role, let path): "the \(role) folder '\(path)' does not exist"
-        case .unreadable(let path, let reason): "cannot read '\(path)': \(reason)"
-        case .outputInvalid(let path, let reason): "cannot write the site to '\(path)': \(reason)"
-        case .templates(let finding): finding.formatted
-        case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
-        case .changedDuringRun(let path): "'\(path)' changed while the site was being built; run the build again"
-        }
-    }
-
-    /// The error as a run prints it: a template's finding as every finding is printed (where it is, its line and a
-    /// caret: `DiagnosticPrinter`), anything else as `notesite: error: …`.
-    public func printed(colours: Bool = false) -> String {
-        if case .templates(let finding) = self {
-            var printer = DiagnosticPrinter(colours: colours)
-            return printer.format(finding)
-        }
-        return "notesite: error: \(description)"
-    }
-
-    /// Stops the run unless `folder` is a folder: the `role` folder (content, templates) as the user named it.
-    static func requireFolder(_ folder: URL, role: String, displayPath: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
-            throw NotesiteError.folderMissing(role: role, path: displayPath)
-        }
-        guard isDirectory.boolValue else {
-            throw NotesiteError.unreadable(path: displayPath, reason: "it is a file; name the \(role) folder")
-        }
-    }
-
-    /// The error as a finding, for the formats machines read (`check --format json|sarif|github`), which would
-    /// otherwise get nothing from a run that could not start: a template's own finding, or `run.failed` at the
-    /// folder or file the error names.
-    public var diagnostic: Diagnostic {
-        switch self {
-        case .templates(let finding):
-            return finding
-        case .folderMissing(_, let path), .unreadable(let path, _), .outputInvalid(let path, _), .writeFailed(let path, _),
-             .changedDuringRun(let path):
-            return Diagnostic(RunRule.failed, file: path, at: nil, description)
-        }
-    }
-}
-
 /// Stage 1: reads the content folder.
 public struct ContentLoader: Sendable {
     public let root: URL
@@ -112,8 +30,8 @@ public struct ContentLoader: Sendable {
         var assets: [String] = []
         var diagnostics: [Diagnostic] = []
         // Folder by folder with readdir(3), links not followed: the folder's own list says which entries are
-        // folders, where FileManager's enumerator made a URL and looked up each entry's type (40 ms for 10,000
-        // notes, which the listing of the notes waited for).
+        // folders, where FileManager's enumerator made a URL and looked up each entry's type, which the listing of
+        // the notes waited for.
         var pending: [(folder: String, entries: [FolderEntry])] = [("", top)]
         while let (folder, entries) = pending.popLast() {
             for entry in entries where !Self.isIgnored(entry.name) {
@@ -217,7 +135,7 @@ public struct ContentLoader: Sendable {
     ///
     /// When the start of every one of some 32 notes spread through the list is in the cache already (a build
     /// after another, or of a folder just written), the notes are taken to be cached and nothing is asked: the
-    /// asking took 30 ms at the start of a 10,000-note build, on a third thread beside the two listing the notes.
+    /// asking costs a large build a third thread at its start, beside the two listing the notes (`make bench`).
     public func prefetch(_ paths: [String], budget: Int = 1 << 30) {
         #if os(Linux)
         guard !paths.isEmpty else { return }
@@ -336,8 +254,8 @@ public struct ContentLoader: Sendable {
     }
 
     /// The bytes of the note at `path`, up to `limit`. A regular file is opened as it is, without following a
-    /// link or waiting on a pipe, in one walk of its path where looking at it first (`inspect`) took another:
-    /// 20,000 of them in a 10,000-note build. Anything else is looked at, and read only when it is a file.
+    /// link or waiting on a pipe, in one walk of its path where looking at it first (`inspect`) would take another
+    /// for every note. Anything else is looked at, and read only when it is a file.
     func contents(ofNote path: String, upTo limit: Int = .max) -> NoteContents? {
         let descriptor = open(rootPath + "/" + path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor >= 0 {
@@ -401,136 +319,6 @@ public struct ContentLoader: Sendable {
     /// autosaves (`a.md~`, `#a.md#`), which would otherwise be published as they are, drafts and all.
     public static func isIgnored(_ name: some StringProtocol) -> Bool {
         name.hasPrefix(".") || name.hasSuffix("~") || (name.count > 1 && name.hasPrefix("#") && name.hasSuffix("#"))
-    }
-
-    /// Why a file's bytes are not a note's text, and where.
-    struct EncodingProblem: Error {
-        var location: SourceLocation?
-        var message: String
-    }
-
-    /// Why a file could not be read: its `errno`.
-    struct ReadFailure: Error {
-        var code: Int32
-    }
-
-    /// The bytes of the file at `path`, or the `errno` that stopped reading them. Plain `open` and `read` calls
-    /// into one array sized by `fstat`: `FileManager.contents(atPath:)` cost more than decoding the text.
-    /// `limit`: at most this many bytes, from the start.
-    static func contents(ofFile path: String, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
-        defer { close(descriptor) }
-        return contents(of: descriptor, upTo: limit)
-    }
-
-    /// The bytes of the open file `descriptor`, from where it stands, up to `limit`.
-    static func contents(of descriptor: Int32, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
-        // One byte more than the size, so that a file that grew since `fstat` shows it by filling the array. Read
-        // into memory that is not zeroed first: zeroing every note's bytes before reading over them cost a tenth
-        // as much as cmark-gfm's parse of them.
-        let capacity = min(Int(info.st_size) + 1, limit)
-        var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            while initialized < buffer.count {
-                let read = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if read == 0 { return }
-                initialized += read
-            }
-        }
-        if let failure { return .failure(ReadFailure(code: failure)) }
-        var count = bytes.count
-        // A file that filled the array has grown: it is read on, the array growing, up to `limit`.
-        let grew = count == capacity
-        while grew && count < limit {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - count)) }
-            let read = bytes.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(code: errno))
-            }
-            if read == 0 { break }
-            count += read
-        }
-        bytes.removeLast(bytes.count - count)
-        return .success(bytes)
-    }
-
-    /// UTF-8 without a byte-order mark and with `\n` line ends, or nil when the bytes are not UTF-8.
-    static func decode(_ data: Data) -> String? {
-        try? data.withUnsafeBytes { decodeReporting($0) }.get()
-    }
-
-    /// `decode`, with the place of the first byte that is not UTF-8, or the sign that the file is binary.
-    static func decodeReporting(_ raw: UnsafeRawBufferPointer) -> Result<String, EncodingProblem> {
-        // The common case on raw bytes: no NUL (memchr) and valid UTF-8.
-        if let base = raw.bindMemory(to: UInt8.self).baseAddress {
-            var bytes = UnsafeBufferPointer(start: base, count: raw.count)
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
-            if bytes.isEmpty || memchr(bytes.baseAddress!, 0, bytes.count) == nil, let text = UTF8Text.string(bytes) {
-                return .success(normalise(text))
-            }
-        } else {
-            return .success("")
-        }
-        // Walking `Data` byte by byte costs an exclusivity check per byte; only a file that is not a note's text
-        // gets here.
-        let data = Data(raw)
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.prefix(8192).contains(0) {
-            let kind = bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "a PNG image" : bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "a JPEG image"
-                : bytes.starts(with: [0x25, 0x50, 0x44, 0x46]) ? "a PDF" : "a binary file"
-            return .failure(EncodingProblem(location: nil, message: "this is \(kind), not a Markdown note; give it its own extension (notes are the .md files)"))
-        }
-        if let nul = bytes.firstIndex(of: 0) {
-            // cmark-gfm would read a NUL as U+FFFD (three bytes), and every later column on its line would be off.
-            let before = bytes[..<nul]
-            let line = before.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.startIndex
-            return .failure(EncodingProblem(location: SourceLocation(line: line, column: nul - lineStart + 1),
-                                            message: "the note holds a NUL byte, which text never does; delete it"))
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            // The first byte that is not part of a UTF-8 sequence, as a line and a byte column.
-            var line = 1
-            var lineStart = bytes.startIndex
-            var index = bytes.startIndex
-            var iterator = bytes.makeIterator()
-            var decoder = UTF8()
-            var offset = bytes.startIndex
-            loop: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar):
-                    let length = UTF8.width(scalar)
-                    if scalar == "\n" { line += 1; lineStart = offset + 1 }
-                    offset += length
-                case .emptyInput: break loop
-                case .error:
-                    index = offset
-                    break loop
-                }
-            }
-            let column = index - lineStart + 1
-            return .failure(EncodingProblem(location: SourceLocation(line: line, column: column),
-                                            message: "the byte 0x\(String(bytes[index], radix: 16, uppercase: true)) is not UTF-8; the note must be saved as UTF-8 (it may be in GBK, Windows-1251 or Latin-1)"))
-        }
-        return .success(normalise(text))
-    }
-
-    private static func normalise(_ text: String) -> String {
-        var text = text
-        if text.containsASCII("\r") {
-            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        }
-        return text
     }
 
     /// How diagnostics name a path below the content folder.

@@ -195,8 +195,8 @@ public struct LinkResolver: Sendable {
 
     /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.
     ///
-    /// Read on the address's bytes: a site of 10,000 notes has tens of thousands of these images, and splitting the
-    /// address into `Character`s took longer than the rest of the link checks.
+    /// Read on the address's bytes: a large site has tens of thousands of these images, and splitting each
+    /// address into `Character`s would cost more than the rest of the link checks.
     static func rawGitHubURL(forBlob url: String) -> String? {
         for prefix in ["https://github.com/", "http://github.com/", "https://www.github.com/"] where url.utf8.starts(with: prefix.utf8) {
             let utf8 = url.utf8
