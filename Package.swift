@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Debian's cmark-gfm (libcmark-gfm-dev, libcmark-gfm-extensions-dev). Only NotesiteMarkdown imports it.
@@ -66,13 +67,15 @@ let package = Package(
         // What more than one test target uses: a raw-socket HTTP client and a thrown test failure.
         .target(name: "NotesiteTestSupport", path: "Tests/NotesiteTestSupport"),
         .testTarget(name: "NotesiteMarkdownTests", dependencies: ["NotesiteMarkdown"]),
-        // SwiftIDEUtils only to hold notesite's own Swift colouring to swift-syntax's classifier.
+        // SwiftIDEUtils only to hold notesite's own Swift colouring to swift-syntax's classifier; PropertyBased to
+        // hold the front matter's fast path to the YAML reader on generated front matter.
         .testTarget(
             name: "NotesiteKitTests",
             dependencies: [
                 "NotesiteKit", "NotesiteTestSupport",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -33,9 +33,8 @@ struct FrontMatterParser {
         return readYAML(text, fallbackTitle: fallbackTitle)
     }
 
-    /// What the YAML reader makes of front matter `yaml` (the lines between the `---`), with every problem
-    /// reported. `simpleMetadata(_:)` gives the same for the front matter it reads, which FrontMatterFastPathTests
-    /// checks on generated front matter.
+    /// What the YAML reader makes of the front matter `text` (the lines between the `---`), with every problem
+    /// reported.
     mutating func readYAML(_ text: String, fallbackTitle: String) -> NoteMetadata {
         var metadata = NoteMetadata(title: fallbackTitle)
         if text.allSatisfy(\.isWhitespace) {

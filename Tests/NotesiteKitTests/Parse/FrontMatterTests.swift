@@ -205,59 +205,6 @@ import Testing
         #expect(loader.readFrontMatter("notes/en/gone.md") == nil)
     }
 
-    /// What the YAML reader makes of `yaml` as a note's front matter, and what the parse makes of it.
-    private func readings(_ yaml: String) -> (yaml: NoteMetadata, parse: NoteMetadata, diagnostics: Int) {
-        let split = FrontMatterSplit("---\n" + yaml + "\n---\nbody\n")
-        var full = FrontMatterParser(file: "x.md", split: split)
-        let byYAML = full.parse(split, fallbackTitle: "x", allowingShortcut: false)
-        var parser = FrontMatterParser(file: "x.md", split: split)
-        let parsed = parser.parse(split, fallbackTitle: "x")
-        #expect(parser.diagnostics.map { "\($0.rule)@\($0.location.map(\.description) ?? "-") \($0.message)" }
-                == full.diagnostics.map { "\($0.rule)@\($0.location.map(\.description) ?? "-") \($0.message)" }, "\(yaml)")
-        return (byYAML, parsed, full.diagnostics.count)
-    }
-
-    /// Simple front matter (`key: value` lines) is read without the YAML reader; each value either comes out as
-    /// the reader makes it, or the reader reads the whole block. Values from an alphabet of the characters that
-    /// matter to YAML (quotes, `:`, `#`, `\\`, tabs, spaces at the ends, line breaks YAML knows beyond `\\n`,
-    /// a byte order mark) and of those that do not.
-    @Test func simpleFrontMatterIsReadAsTheYAMLReaderReadsIt() {
-        // The benchmark's and `notesite new`'s shapes take the shortcut.
-        var benchmark = "title: \"Note 12\"\ndate: \"2017-01-13\"\nlang: zh"
-        #expect(FrontMatterParser.simpleMetadata(&benchmark) == NoteMetadata(
-            title: "Note 12", date: NoteDate(year: 2017, month: 1, day: 13), lang: .zh))
-        var plain = "title: Разделённый вид, часть 2 (iOS 9)\ndate: 2016-03\nlang: ru\n\nswift: \"4.2\"\nsummary: 一句话"
-        #expect(FrontMatterParser.simpleMetadata(&plain)?.title == "Разделённый вид, часть 2 (iOS 9)")
-        #expect(FrontMatterParser.simpleMetadata(&plain)?.swift == "4.2")
-
-        let alphabet = ["a", "Z", "7", " ", "  ", "\"", "'", ":", ": ", " #", "#", "\\", "\\n", "\t", "-", "_", ".", ",", "(", "?",
-                        "/", "+", "[", "{", "&", "*", "!", "|", ">", "%", "@", "`", "~", "null", "分", "ж", "é", "\u{A0}",
-                        "\u{85}", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{9F}", "\u{7F}", "\u{1F600}"]
-        var generator = SystemRandomNumberGenerator()
-        var shortcuts = 0
-        for _ in 0..<3000 {
-            var value = (0..<Int.random(in: 0...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
-            switch Int.random(in: 0...2, using: &generator) {
-            case 0: value = "\"" + value + "\""
-            case 1: value = "'" + value + "'"
-            default: break
-            }
-            let key = ["title", "summary", "translation_key", "swift", "lang", "date", "source", "titel"].randomElement(using: &generator)!
-            var lines = ["title: \"T\"", "date: 2020-01-02", "lang: en"].filter { !$0.hasPrefix(key + ":") }
-            lines.insert("\(key): \(value)", at: Int.random(in: 0...lines.count, using: &generator))
-            let yaml = lines.joined(separator: "\n")
-            var copy = yaml
-            let (byYAML, parsed, diagnostics) = readings(yaml)
-            #expect(parsed == byYAML, "\(yaml.debugDescription)")
-            if let simple = FrontMatterParser.simpleMetadata(&copy) {
-                shortcuts += 1
-                #expect(simple == byYAML && diagnostics == 0, "\(yaml.debugDescription)")
-            }
-        }
-        // Some of the blocks took the shortcut, and some did not.
-        #expect(shortcuts > 100 && shortcuts < 2900)
-    }
-
     /// The listing reads a note's front matter and no further: the bytes it keeps are, once decoded, the text up
     /// to where the parse of the whole note says the Markdown starts, with any line breaks and a byte order mark.
     @Test(arguments: ["---\ntitle: a\n---\nbody\n", "---\r\ntitle: a\r\n---\r\nbody", "---\rtitle: a\r...\rbody",
