@@ -1,16 +1,15 @@
-/// A 128-bit hash of a text's bytes: how the builder tells that a note read again is the one it parsed, and how
-/// the site's manifest tells that a page is the one written before.
+/// The hash of a text's bytes: how the builder tells that a note read again is the one it parsed, and how the
+/// site's manifest tells that a page is the one written before.
 ///
-/// `high` is XXH64 of the bytes with seed 0 and `low` XXH64 with seed 1 (`XXH64`): a standard hash, so either half
-/// can be checked against any implementation of xxHash, such as Python's `xxhash.xxh64_intdigest(data, seed=1)`. It
-/// tells a text from its last version, not a text from a forgery: xxHash is not a cryptographic hash.
+/// It is XXH64 of the bytes with seed 0 (`XXH64`): a standard hash, so it can be checked against any implementation
+/// of xxHash, such as Python's `xxhash.xxh64_intdigest(data)`. 64 bits tell a file from its previous version with a
+/// chance of a collision far below anything a site's files would meet; it tells a text from its last version, not a
+/// text from a forgery: xxHash is not a cryptographic hash.
 public struct ContentHash: Hashable, Sendable {
-    public var high: UInt64
-    public var low: UInt64
+    public var value: UInt64
 
-    public init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
+    public init(_ value: UInt64) {
+        self.value = value
     }
 
     /// The hash of the text's UTF-8 bytes.
@@ -19,9 +18,9 @@ public struct ContentHash: Hashable, Sendable {
         return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The hash of `bytes`. The second pass reads what the first left in the cache: a page is tens of kilobytes.
+    /// The hash of `bytes`.
     public static func of(_ bytes: UnsafeRawBufferPointer) -> ContentHash {
-        ContentHash(high: XXH64.hash(bytes, seed: 0), low: XXH64.hash(bytes, seed: 1))
+        ContentHash(XXH64.hash(bytes, seed: 0))
     }
 }
 

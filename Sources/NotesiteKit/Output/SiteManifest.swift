@@ -18,7 +18,7 @@ struct SiteManifest: Sendable {
     }
 
     static let fileName = ".notesite-manifest"
-    private static let header = "notesite-manifest 1"
+    private static let header = "notesite-manifest 2"
 
     var records: [String: Record] = [:]
 
@@ -45,7 +45,7 @@ struct SiteManifest: Sendable {
         var manifest = SiteManifest()
         while let range = line() {
             guard !range.isEmpty else { continue }
-            // high low size inode modified path (the path last: it may hold spaces).
+            // hash size inode modified path (the path last: it may hold spaces).
             var k = range.lowerBound
             func number(radix: UInt64) -> UInt64? {
                 var value: UInt64 = 0
@@ -68,11 +68,11 @@ struct SiteManifest: Sendable {
                 k += 1
                 return value
             }
-            guard let high = number(radix: 16), let low = number(radix: 16), let size = number(radix: 10),
+            guard let hash = number(radix: 16), let size = number(radix: 10),
                   let inode = number(radix: 10), let modified = number(radix: 10), k < range.upperBound,
                   size <= UInt64(Int.max), modified <= UInt64(Int64.max) else { return nil }
             let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[k..<range.upperBound]), as: UTF8.self)
-            manifest.records[path] = Record(hash: ContentHash(high: high, low: low), size: Int(size), inode: inode,
+            manifest.records[path] = Record(hash: ContentHash(hash), size: Int(size), inode: inode,
                                             modified: Int64(modified))
         }
         return manifest
@@ -108,8 +108,7 @@ struct SiteManifest: Sendable {
             out.append(UInt8(ascii: " "))
         }
         for (path, r) in lines {
-            number(r.hash.high, radix: 16)
-            number(r.hash.low, radix: 16)
+            number(r.hash.value, radix: 16)
             number(UInt64(r.size), radix: 10)
             number(r.inode, radix: 10)
             // Before 1970 is written as it is, and makes the manifest one the next build does not read.
