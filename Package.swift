@@ -54,7 +54,7 @@ let package = Package(
         ),
         // A thin command line over NotesiteKit. On Linux it links mimalloc (Debian's libmimalloc-dev; the default
         // trait Mimalloc), which then serves every malloc of the process: with glibc's allocator, malloc and free
-        // took about an eighth of a build's CPU time (see README, Performance).
+        // were a large share of a build's CPU time (docs/performance.md).
         .executableTarget(
             name: "notesite",
             dependencies: [
