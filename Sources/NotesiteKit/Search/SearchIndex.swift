@@ -66,8 +66,8 @@ public struct SearchIndex: Sendable {
     private(set) var postingWords = BlockList()
     private(set) var sectionEnds: [UInt32] = []
 
-    /// Numbers appended in blocks that stay where they are. A large site's postings are tens of millions (46 MB at
-    /// 10,000 notes), and an array that doubled copied them all into new memory at every step.
+    /// Numbers appended in blocks that stay where they are. A large site's postings are tens of millions, and an
+    /// array that doubled would copy them all into new memory at every step.
     struct BlockList: Sendable {
         /// A megabyte of numbers.
         static let blockSize = 1 << 18

@@ -11,7 +11,7 @@ extension SearchIndex {
     /// The script of a site's whole index: `index`, holding every note's entries, then the reference's entries
     /// `reference`. It is named by the notes' entries alone, which are what patches replace. Consumed, so that the
     /// index is the only reference to its storage: adding to a shared index copied every note's sections and
-    /// postings (tens of megabytes at 10,000 notes).
+    /// postings, most of a large site's index.
     static func wholeScript(_ index: consuming SearchIndex, reference: [Section]) -> [UInt8] {
         var index = index
         let generation = index.generation
@@ -30,8 +30,8 @@ extension SearchIndex {
         script("NOTESITE_SEARCH_PATCH", removed: removed, stamp: ("base", base))
     }
 
-    /// Put together as bytes: at 10,000 notes the index is tens of megabytes, and a `String` for every word and
-    /// every section's fields was most of the time it took to write.
+    /// Put together as bytes: a large site's index is tens of megabytes, and a `String` for every word and every
+    /// section's fields would be most of the work of writing it.
     /// `window.<variable> = {...};`, the object holding the sections and postings.
     /// The postings grouped by word (a counting sort): word `n`'s section ids, ascending, are
     /// `ids[starts[n]..<starts[n + 1]]`.
@@ -71,8 +71,8 @@ extension SearchIndex {
         var shardNames: [String] = []
         var positions: [Int] = []
         var out: [UInt8] = []
-        // Room for the most the script can take, worked out first: a buffer that grew copied what it held into new
-        // memory, tens of megabytes at 10,000 notes. Text escaped takes at most six times its bytes; a number at
+        // Room for the most the script can take, worked out first: a buffer that grew would copy what it held into
+        // new memory, tens of megabytes on a large site. Text escaped takes at most six times its bytes; a number at
         // most 20 digits. The postings' bound is below.
         var bound = 1024 + (removed?.count ?? 0) * 48 + 6 * ((stamp?.key.utf8.count ?? 0) + (stamp?.value.utf8.count ?? 0))
         for section in sections {
@@ -133,12 +133,11 @@ extension SearchIndex {
         }
         out += "],\n\"index\": {".utf8
         // The postings, in the order of their words' bytes, which for UTF-8 is the order of their Unicode scalars.
-        // They are most of the script (a million numbers at 2,000 notes). Each word's are written through a
+        // They are most of the script. Each word's are written through a
         // pointer into a buffer with room for the most they can take (each array append checked the array's
         // storage), then copied onto the script: a word escaped takes at most six times its bytes and eight more
         // for its quotes and punctuation; a posting at most ten digits and a comma.
-        // (Written whole into a buffer of their own first, they were copied into the script, tens of megabytes of
-        // new memory at 10,000 notes.)
+        // (Written whole into a buffer of their own first, they would be copied into the script again.)
         let (starts, ids) = postingsByWord()
         var scratch = Buffer<UInt8>(capacity: 1024)
         ids.withUnsafeBufferPointer { ids in
