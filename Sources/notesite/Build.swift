@@ -48,7 +48,7 @@ struct Build: ParsableCommand {
                 print("Built \(counted(report.notes, "note")): \(counted(report.pagesWritten, "page")), \(counted(report.filesWritten, "file")) in \(output)/ in \(time) (\(report.problemSummary)).")
             }
         } else {
-            printError("Build failed: \(report.problemSummary); " + (hadSite ? "\(output)/ was left as it was." : "nothing was written."))
+            printError("Build failed: \(report.failureSummary); " + (hadSite ? "\(output)/ was left as it was." : "nothing was written."))
             throw ExitCode(1)
         }
     }

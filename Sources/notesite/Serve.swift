@@ -101,7 +101,7 @@ struct Serve: AsyncParsableCommand {
         printDiagnostics(report.diagnostics.filter { fresh || $0.severity == .error }, quiet: quiet)
         if verbose { printStages(report) }
         if !report.succeeded {
-            printError("Build failed: \(report.problemSummary); still serving the last good site.")
+            printError("Build failed: \(report.failureSummary); still serving the last good site.")
             return
         }
         guard !quiet else { return }

@@ -80,13 +80,18 @@ import NotesiteTestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("Content/notes/en/hello.md:3:7: error: `date` is 'someday', which is not a date; write it as YYYY-MM-DD (or YYYY-MM when only the month is known) [frontmatter.invalid]"))
         #expect(result.stderr.contains("    date: someday\n          ^"))
-        #expect(result.stderr.contains("Build failed: 1 error; nothing was written."))
+        #expect(result.stderr.contains("Build failed: 1 error in Content/notes/en/hello.md; nothing was written."), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("public").path), "no empty folder left behind")
         // Over a site built before, the message says it is still there.
         try Data("---\ntitle: Hello\ndate: 2024-01-02\nlang: en\n---\nText.\n".utf8).write(to: root.appendingPathComponent("Content/notes/en/hello.md"))
         #expect(try notesite(["build", "-q"], in: root).status == 0)
         try Data("---\ntitle: Hello\ndate: someday\nlang: en\n---\nText.\n".utf8).write(to: root.appendingPathComponent("Content/notes/en/hello.md"))
-        #expect(try notesite(["build"], in: root).stderr.contains("Build failed: 1 error; public/ was left as it was."))
+        #expect(try notesite(["build"], in: root).stderr.contains("Build failed: 1 error in Content/notes/en/hello.md; public/ was left as it was."))
+        // Among other notes, the message says the others are fine.
+        for name in ["a", "b"] {
+            try Data("---\ntitle: \(name)\ndate: 2024-01-02\nlang: en\n---\nText.\n".utf8).write(to: root.appendingPathComponent("Content/notes/en/\(name).md"))
+        }
+        #expect(try notesite(["build"], in: root).stderr.contains("Build failed: 1 error in Content/notes/en/hello.md; the other 2 notes have none; public/ was left as it was."))
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("public/en/hello.html").path))
         let file = try notesite(["build", "--content", "Templates/note.mustache"], in: root)
         #expect(file.status == 2 && file.stderr.contains("cannot read 'Templates/note.mustache': it is a file; name the content folder"), "\(file.stderr)")

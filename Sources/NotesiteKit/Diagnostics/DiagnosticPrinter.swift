@@ -145,6 +145,25 @@ public func counted(_ n: Int, _ word: String, plural: String? = nil) -> String {
 
 extension SiteReport {
     /// `2 errors, 5 warnings, 3 notes` (or `no problems`).
+    /// What a failed run found, and where: `1 error in Content/notes/zh/bad.md; the other 99 notes have none`. A
+    /// collection of many notes with one broken note should not read as if every note were broken.
+    public var failureSummary: String {
+        var erring: [String] = []
+        var seen: Set<String> = []
+        for diagnostic in diagnostics where diagnostic.severity == .error && seen.insert(diagnostic.file).inserted {
+            erring.append(diagnostic.file)
+        }
+        guard !erring.isEmpty else { return problemSummary }
+        let named = erring.prefix(3).joined(separator: ", ") + (erring.count > 3 ? " and \(erring.count - 3) more" : "")
+        var summary = "\(problemSummary) in \(erring.count == 1 ? "" : "\(erring.count) files: ")\(named)"
+        let notesWithErrors = erring.filter { $0.hasSuffix(".md") }.count
+        let fine = max(0, files - notesWithErrors)
+        if fine > 0 && notesWithErrors > 0 {
+            summary += "; the other \(counted(fine, "note")) \(fine == 1 ? "has" : "have") none"
+        }
+        return summary
+    }
+
     public var problemSummary: String {
         let c = DiagnosticFormatter.counts(diagnostics)
         if c.errors == 0 && c.warnings == 0 && c.notes == 0 { return "no problems" }
