@@ -41,6 +41,9 @@ public struct SiteReport: Sendable {
     public var externalLinks: [ExternalLinkChecker.Link] = []
     /// How long each stage took, in order.
     public var stages: [StageTime] = []
+    /// Notes whose errors did not stop the run (`notesite serve` only): their pages show what is wrong, and every
+    /// other page was written. By display path.
+    public var notesShowingErrors: [String] = []
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
 

@@ -195,7 +195,9 @@ extension LiveReload {
             built(failure: [error])
         } else if let report = event.report {
             var printer = DiagnosticPrinter()
-            built(failure: report.succeeded ? nil : report.diagnostics.filter { $0.severity == .error }.map { printer.format($0) })
+            // Notes whose pages show their own errors do not make the whole site an error page.
+            let served = report.succeeded || !report.notesShowingErrors.isEmpty
+            built(failure: served ? nil : report.diagnostics.filter { $0.severity == .error }.map { printer.format($0) })
         }
     }
 }

@@ -100,7 +100,11 @@ struct Serve: AsyncParsableCommand {
         // A rebuild repeats only the errors; warnings were shown by the first build and by `notesite check`.
         printDiagnostics(report.diagnostics.filter { fresh || $0.severity == .error }, quiet: quiet)
         if verbose { printStages(report) }
-        if !report.succeeded {
+        if !report.notesShowingErrors.isEmpty {
+            let named = report.notesShowingErrors.prefix(3).joined(separator: ", ")
+                + (report.notesShowingErrors.count > 3 ? " and \(report.notesShowingErrors.count - 3) more" : "")
+            printError("\(counted(report.notesShowingErrors.count, "note")) with errors (\(named)): \(report.notesShowingErrors.count == 1 ? "its page shows" : "their pages show") what is wrong; the other notes are served.")
+        } else if !report.succeeded {
             printError("Build failed: \(report.failureSummary); still serving the last good site.")
             return
         }

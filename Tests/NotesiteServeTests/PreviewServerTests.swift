@@ -103,51 +103,79 @@ private final class BuildLog: @unchecked Sendable {
         #expect(site.lastBuild?.report?.filesWritten ?? 99 <= 3, "one note's edit rewrites its page and the search index")
     }
 
-    @Test func aBrokenEditShowsTheErrorPageAndKeepsTheLastGoodSite() async throws {
+    /// A note with errors does not take the site down: its page shows what is wrong, every other page is served and
+    /// follows edits, and the fix brings the note's page back.
+    @Test func aBrokenNoteShowsItsErrorsOnItsPageAndTheRestIsServed() async throws {
         let site = try await ServedSite()
         let events = try RawHTTP(port: site.port)
         events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(events.read(until: "data: 1\n\n", deadline: .now() + 60) != nil)
 
         try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: 2024-05-01", with: "date: \"May the first\"") + "\nBroken edit.\n" }
+        #expect(events.read(until: "event: reload\ndata: 2\n\n", deadline: .now() + 60) != nil, "no reload event")
+        let page = try RawHTTP.get("/en/collapse.html", port: site.port)
+        #expect(page.status == 200)
+        #expect(page.body.contains("This note does not build"), "\(page.body)")
+        #expect(page.body.contains("collapse.md:3:7: error:"), "\(page.body)")
+        #expect(page.body.contains("[frontmatter.invalid]"))
+        #expect(!page.body.contains("Broken edit."))
+        let other = try RawHTTP.get("/zh/shoushi.html", port: site.port)
+        #expect(other.status == 200 && !other.body.contains("does not build"))
+        #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("The site builds"))
+
+        // Another note's edit is served while the broken one is not fixed yet.
+        try site.edit("notes/zh/shoushi.md") { $0 + "\n新的一段。\n" }
+        #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 60) != nil)
+        #expect(try RawHTTP.get("/zh/shoushi.html", port: site.port).body.contains("新的一段。"))
+
+        try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: \"May the first\"", with: "date: 2024-05-01") }
+        #expect(events.read(until: "event: reload\ndata: 4\n\n", deadline: .now() + 60) != nil, "the fix reloads the pages")
+        #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Broken edit."))
+    }
+
+    /// An error that is not one note's (here a data file that does not parse) stops the build: the pages show the
+    /// error page, and the last good site stays on disk.
+    @Test func aBrokenDataFileShowsTheErrorPageAndKeepsTheLastGoodSite() async throws {
+        let site = try await ServedSite()
+        let events = try RawHTTP(port: site.port)
+        events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(events.read(until: "data: 1\n\n", deadline: .now() + 60) != nil)
+        try site.edit("data/collapse-table.yml") { "rows: [\n" + $0 }
         #expect(events.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 60) != nil, "no failed event")
         let errors = try RawHTTP.get("/__notesite/errors", port: site.port)
         #expect(errors.body.contains("The site does not build"))
-        #expect(errors.body.contains("collapse.md:3:7: error:"), "\(errors.body)")
-        #expect(errors.body.contains("[frontmatter.invalid]"))
+        #expect(errors.body.contains("collapse-table.yml:"), "\(errors.body)")
         let page = try RawHTTP.get("/en/collapse.html", port: site.port)
-        #expect(page.status == 200)
-        #expect(!page.body.contains("Broken edit."), "the last good page is still served")
+        #expect(page.status == 200 && !page.body.contains("does not build"), "the last good page is still served")
 
         // A page opened now learns at once that the site is broken.
         let late = try RawHTTP(port: site.port)
         late.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(late.read(until: "event: failed\ndata: 2\n\n", deadline: .now() + 60) != nil)
 
-        try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: \"May the first\"", with: "date: 2024-05-01") }
+        try site.edit("data/collapse-table.yml") { String($0.dropFirst("rows: [\n".count)) }
         #expect(events.read(until: "event: reload\ndata: 3\n\n", deadline: .now() + 60) != nil, "the fix reloads the pages")
-        #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("Broken edit."))
         #expect(try RawHTTP.get("/__notesite/errors", port: site.port).body.contains("The site builds"))
     }
 
-    /// When the first build fails there is no site yet: every page is the error page, until the note is fixed.
-    @Test func aFirstBuildThatFailsShowsTheErrorPageInsteadOfNotFound() async throws {
+    /// A first build with a broken note serves the rest of the site, and that note's page says what is wrong.
+    @Test func aFirstBuildWithABrokenNoteServesTheRest() async throws {
         let site = try await ServedSite { content in
             let note = content.appendingPathComponent("notes/en/collapse.md")
             let text = try String(contentsOf: note, encoding: .utf8)
             try Data(text.replacingOccurrences(of: "date: 2024-05-01", with: "date: someday").utf8).write(to: note)
         }
         let home = try RawHTTP.get("/", port: site.port)
-        #expect(home.body.contains("The site does not build"), "\(home.status) \(home.body)")
-        #expect(home.body.contains("collapse.md:3:7: error:"))
-        #expect(try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("The site does not build"))
+        #expect(home.status == 200 && !home.body.contains("does not build"), "\(home.status) \(home.body)")
+        let broken = try RawHTTP.get("/en/collapse.html", port: site.port)
+        #expect(broken.body.contains("This note does not build") && broken.body.contains("collapse.md:3:7: error:"), "\(broken.body)")
 
         let events = try RawHTTP(port: site.port)
         events.send("GET /__notesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         try site.edit("notes/en/collapse.md") { $0.replacingOccurrences(of: "date: someday", with: "date: 2024-05-01") }
-        #expect(events.read(until: "event: reload\n", deadline: .now() + 60) != nil, "the fix builds the site")
+        #expect(events.read(until: "event: reload\ndata: 2\n\n", deadline: .now() + 60) != nil, "the fix builds the note")
         let page = try RawHTTP.get("/en/collapse.html", port: site.port)
-        #expect(page.status == 200 && !page.body.contains("The site does not build"))
+        #expect(page.status == 200 && !page.body.contains("does not build"))
     }
 
     /// A template that does not parse stops the build before it reads the notes; an edit saved at the same time

@@ -174,12 +174,24 @@ public final class IncrementalBuild {
         unwritten.assets.formUnion(assetsChanged)
         unwritten.reference = unwritten.reference || mentionsChanged
         unwritten.everything = unwritten.everything || full || changes.templates || dataChanged
-        if !diagnostics.hasErrors {
+        // Errors confined to some notes do not hold up the rest: those notes' pages show what is wrong with them,
+        // and every other page is written. An error elsewhere (data, templates, two notes on one page) stops the
+        // run, and the last site that built stays.
+        let erring = Self.notesWithErrors(diagnostics, notes: notes.keys, unreadable: unreadable.keys, loader: loader)
+        if let erring {
             let plan: RenderPlan = unwritten.everything || written == nil || previous == nil
                 ? .everything
                 : RenderPlan.after(touched: unwritten.notes, assets: unwritten.assets, before: previous!, after: index,
                                    referenceChanged: unwritten.reference)
             (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
+            for (path, display) in erring {
+                let page = ErrorPage.file(for: path, display: display,
+                                          errors: diagnostics.filter { $0.file == display && $0.severity == .error })
+                try SiteWriter(output: options.output).replace(page)
+                written?[page.path] = page.contentHash
+                report.notesShowingErrors.append(display)
+            }
+            (report.filesWritten, report.pagesWritten) = (report.filesWritten + erring.count, report.pagesWritten + erring.count)
             lastSite = index
             unwritten = Unwritten()
         }
@@ -302,6 +314,26 @@ public final class IncrementalBuild {
             }
         }
         return mentionsChanged
+    }
+
+    /// The notes (source path and display path) that the errors among `diagnostics` belong to, when every error
+    /// belongs to a note; nil when an error belongs to something else, which stops the run.
+    private static func notesWithErrors(_ diagnostics: [Diagnostic], notes: some Collection<String>,
+                                        unreadable: some Collection<String>, loader: ContentLoader) -> [(path: String, display: String)]? {
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty else { return [] }
+        var byDisplay: [String: String] = [:]
+        for path in notes { byDisplay[loader.displayPath(path)] = path }
+        for display in unreadable where display.hasSuffix(".md") {
+            if let range = display.range(of: "notes/", options: .backwards) { byDisplay[display] = String(display[range.lowerBound...]) }
+        }
+        var erring: [(path: String, display: String)] = []
+        var seen: Set<String> = []
+        for error in errors {
+            guard let path = byDisplay[error.file], error.rule != ContentRule.duplicateSlug.rule else { return nil }
+            if seen.insert(error.file).inserted { erring.append((path, error.file)) }
+        }
+        return erring
     }
 
     /// Whether two lists of one note's mentions put the same names in the same sections (lines aside).

@@ -102,18 +102,37 @@ import Testing
         #expect(!fixed.diagnostics.contains { $0.rule.id == "link.anchor-missing" })
     }
 
-    @Test func aBrokenEditWritesNothingAndTheFixBringsThePageBack() throws {
+    @Test func aBrokenNoteShowsItsErrorsAndTheFixBringsThePageBack() throws {
         let served = try ServedSite()
         let site = served.site
-        let good = try site.read("en/collapse.html")
+        let other = try site.read("zh/shoushi.html")
         let path = "notes/en/collapse.md"
         let text = try served.source(path)
         let broken = try served.edit(path, text.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]") + "\nA new line.\n")
         #expect(!broken.succeeded)
-        #expect(broken.filesWritten == 0)
-        #expect(try site.read("en/collapse.html") == good)
+        #expect(broken.notesShowingErrors == [broken.diagnostics.first { $0.severity == .error }?.file])
+        let page = try site.read("en/collapse.html")
+        #expect(page.contains("This note does not build") && page.contains("[frontmatter.invalid]"), "\(page)")
+        #expect(!page.contains("A new line."))
+        #expect(try site.read("zh/shoushi.html") == other)
 
         let fixed = try served.edit(path, text + "\nA new line.\n")
+        #expect(fixed.succeeded)
+        #expect(fixed.notesShowingErrors.isEmpty)
+        #expect(try site.read("en/collapse.html").contains("A new line."))
+    }
+
+    /// An error that belongs to no note (a data file that does not parse) writes nothing.
+    @Test func aBrokenDataFileWritesNothing() throws {
+        let served = try ServedSite()
+        let site = served.site
+        let good = try site.read("en/collapse.html")
+        let table = try served.source("data/collapse-table.yml")
+        try site.write("notes/en/collapse.md", try served.source("notes/en/collapse.md") + "\nA new line.\n")
+        let broken = try served.edit("data/collapse-table.yml", "rows: [\n" + table)
+        #expect(!broken.succeeded && broken.filesWritten == 0 && broken.notesShowingErrors.isEmpty)
+        #expect(try site.read("en/collapse.html") == good)
+        let fixed = try served.edit("data/collapse-table.yml", table)
         #expect(fixed.succeeded)
         #expect(try site.read("en/collapse.html").contains("A new line."))
     }
@@ -154,7 +173,7 @@ import Testing
         #expect(answers2.words["quokkas"] == nil && answers2.words["wombats"]?.count == 1)
     }
 
-    @Test func aGoodEditMadeInTheSameRunAsABrokenOneIsWrittenWhenTheBrokenOneIsFixed() throws {
+    @Test func aGoodEditMadeInTheSameRunAsABrokenOneIsWrittenAtOnce() throws {
         let served = try ServedSite()
         let site = served.site
         let good = "notes/zh/shoushi.md", bad = "notes/en/collapse.md"
@@ -163,14 +182,14 @@ import Testing
         try site.write(good, goodText + "\n新的一段。\n")
         try site.write(bad, badText.replacingOccurrences(of: "date: 2024-05-01", with: "date: [2024]"))
         #expect(try !served.rebuild().succeeded)
+        #expect(try site.read("zh/shoushi.html").contains("新的一段。"))
         #expect(try served.edit(bad, badText).succeeded)
         #expect(try site.read("zh/shoushi.html").contains("新的一段。"))
         #expect(try SearchAnswers(site.output).words["新的"] != nil)
     }
 
-    /// A first run that stopped on an error rendered nothing, so its notes still hold the code analyses their
-    /// parse made for their pages, with the names the symbol list of that run knew. A symbol added before the
-    /// next run must be linked in the code all the same.
+    /// A first run with a broken note renders the others with the names the symbol list of that run knew. A
+    /// symbol added before the next run must be linked in the code all the same.
     @Test func aSymbolAddedAfterAFailedFirstRunIsLinkedInCode() throws {
         let site = try ScratchSite()
         try site.write("notes/en/broken.md", "---\ntitle: Broken\ndate: [2024]\nlang: en\n---\nBroken.\n")
