@@ -55,7 +55,10 @@ public struct Note: Hashable, Sendable {
         get { box.value.language }
         _modify { yield &self[changing: \.language] }
     }
-    /// The file name without `.md`; with the language it names the page: `<lang>/<slug>.html`.
+    /// The page's path in the language's folder, without `.html`: with the language it names the page,
+    /// `<lang>/<slug>.html`. The file's path below `notes/<lang>/` without `.md` (`uikit/popovers`), but a folder's
+    /// README.md or index.md is the folder's page (`split-view`) and a date before the file's name is left out
+    /// (`2017-04-05-title.md` → `title`); see `NotePlace`.
     public var slug: String {
         get { box.value.slug }
         _modify { yield &self[changing: \.slug] }

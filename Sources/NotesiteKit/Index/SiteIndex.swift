@@ -15,6 +15,9 @@ public struct SiteIndex: Sendable {
     /// Each language's notes, a run of `notes` (which are grouped by language).
     private let languageRanges: [Language: Range<Int>]
     private let byTranslationKey: [String: [Int]]
+    /// The notes that are their folder's page (`notes/en/split-view/README.md`), by the folder's source path
+    /// (`notes/en/split-view`): a link to the folder leads to them.
+    private let byFolder: [String: Int]
 
     public init(notes: [Note], assets: [String]) {
         let undated = NoteDate(year: 0, month: 1)
@@ -31,9 +34,19 @@ public struct SiteIndex: Sendable {
         byPath.reserveCapacity(notes.count)
         var ranges: [Language: Range<Int>] = [:]
         var byKey: [String: [Int]] = [:]
+        var byFolder: [String: Int] = [:]
         // By position: `for note in` would copy each note.
         for i in self.notes.indices {
-            byPath[self.notes[i].source.path] = i
+            let path = self.notes[i].source.path
+            byPath[path] = i
+            // The first by path, as `duplicateSlugs` keeps it.
+            if let folder = NotePlace.folder(ofFolderPage: path) {
+                if let other = byFolder[folder] {
+                    if path < self.notes[other].source.path { byFolder[folder] = i }
+                } else {
+                    byFolder[folder] = i
+                }
+            }
             let language = self.notes[i].language
             ranges[language] = (ranges[language]?.lowerBound ?? i)..<(i + 1)
             if let key = self.notes[i].metadata.translationKey { byKey[key, default: []].append(i) }
@@ -43,15 +56,20 @@ public struct SiteIndex: Sendable {
         self.sourcePaths = sorted.indices.map { sorted[$0].source.path }
         self.languageRanges = ranges
         self.byTranslationKey = byKey
+        self.byFolder = byFolder
     }
 
     /// Notes that would be written to the same page (`content.duplicate-slug`): a second note of one language with
-    /// the same slug, which a case-insensitive file system or a copied folder can produce.
+    /// the same slug, which a case-insensitive file system or a copied folder can produce, or a folder's README.md
+    /// beside a note named like the folder, or a dated file name beside the same name undated.
     public static func duplicateSlugs(in notes: [Note]) -> [Diagnostic] {
         let keys = notes.indices.map { LanguageKey(language: notes[$0].language, text: notes[$0].slug.lowercasedIfNeeded) }
         return laterDuplicates(in: notes, keys: keys) { note, earlier in
-            Diagnostic(ContentRule.duplicateSlug, file: note.source.displayPath, at: nil,
-                       "this note would be written to \(note.outputPath), like \(earlier.source.displayPath); rename one of the files")
+            // Why two files of different names share a page, where their names alone do not say it.
+            let reasons = [note, earlier].compactMap { NotePlace.reason(forPath: $0.source.path) }
+            let why = reasons.isEmpty ? "" : " (\(Array(Set(reasons)).sorted().joined(separator: "; ")))"
+            return Diagnostic(ContentRule.duplicateSlug, file: note.source.displayPath, at: nil,
+                              "this note and \(earlier.source.displayPath) would both be written to \(note.outputPath)\(why); rename or move one of them")
         }
     }
 
@@ -128,6 +146,11 @@ public struct SiteIndex: Sendable {
 
     public func note(atSourcePath path: String) -> Note? {
         byPath[path].map { notes[$0] }
+    }
+
+    /// The source path of the note that is the page of the folder at `folder` (`notes/en/split-view`), if any.
+    public func folderNote(_ folder: String) -> String? {
+        byFolder[folder].map { notes[$0].source.path }
     }
 
     /// The page of the note at `path`, for the links of other notes' pages to it.

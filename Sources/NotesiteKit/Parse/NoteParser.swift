@@ -178,29 +178,12 @@ public enum NoteParser {
         }
     }
 
-    /// The language and slug a note's path gives it; nil, with the error, for a file that cannot be a note there.
+    /// The language and slug a note's path gives it (`NotePlace`); nil, with the error, for a file that cannot be a
+    /// note there.
     private static func place(of file: SourceFile, diagnostics: inout [Diagnostic]) -> (language: Language, slug: String)? {
-        let parts = file.path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-        guard parts.count == 3, parts[0] == "notes" else {
-            diagnostics.append(Diagnostic(ContentRule.misplaced, file: file.displayPath, at: nil,
-                                          "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)"))
-            return nil
-        }
-        guard let language = Language(rawValue: String(parts[1])) else {
-            diagnostics.append(Diagnostic(ContentRule.unknownLanguage, file: file.displayPath, at: nil,
-                                          "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en"))
-            return nil
-        }
-        let slug = String(parts[2].dropLast(3))
-        if !isValidSlug(slug) {
-            diagnostics.append(Diagnostic(ContentRule.badSlug, file: file.displayPath, at: nil,
-                                          "the file name '\(slug).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'"))
-        } else if let page = PageRenderer.languagePages.first(where: { $0.key == slug }) {
-            // The site's page would replace the note's, and the note would be lost without a word.
-            diagnostics.append(Diagnostic(ContentRule.badSlug, file: file.displayPath, at: nil,
-                                          "this note would be written to \(language.rawValue)/\(slug).html, which is \(page.value); rename the file, such as '\(slug)-note.md'"))
-        }
-        return (language, slug)
+        let (place, found) = NotePlace.of(file)
+        diagnostics += found
+        return place.map { ($0.language, $0.slug) }
     }
 
     /// The Markdown tree of `file`, as `parse` makes it, without the rest of the parse: the front matter, the

@@ -269,8 +269,24 @@ public struct PageRenderer: Sendable {
             return RelativeURL.from(note.outputPath, to: index.outputPath(ofSourcePath: path)!) + (fragment.map { "#" + $0 } ?? "")
         case .asset(let path, let suffix), .sitePage(let path, _, let suffix): return RelativeURL.from(note.outputPath, to: path) + suffix
         case .empty: return nil
-        case .missing: return isImage ? nil : destination
+        case .missing: return isImage ? nil : Self.rebased(destination, from: note)
         }
+    }
+
+    /// A relative link that leads nowhere, as written but from the note's page: the page of a folder's README.md
+    /// stands one folder above the file, and the link is written from the file's folder.
+    static func rebased(_ destination: String, from note: Note) -> String {
+        let source = note.source.path, page = note.outputPath
+        // Only where the page's folder is not the file's (`notes/en/a/README.md` → `en/a.html`).
+        guard let sourceSlash = source.utf8.lastIndex(of: UInt8(ascii: "/")), let pageSlash = page.utf8.lastIndex(of: UInt8(ascii: "/")),
+              source[..<sourceSlash] != "notes/" + page[..<pageSlash],
+              LinkResolver.externalURL(destination) == nil, !destination.hasPrefix("#") else { return destination }
+        let cut = destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? destination.endIndex
+        let path = destination[..<cut]
+        guard !path.isEmpty, let resolved = LinkResolver.normalise(String(path), relativeTo: source), resolved.hasPrefix("notes/") else {
+            return destination
+        }
+        return RelativeURL.from(page, to: String(resolved.dropFirst(6))) + (path.hasSuffix("/") ? "/" : "") + destination[cut...]
     }
 
     private func noteSummaries(in language: Language, from page: String) -> [TemplateContext] {

@@ -83,6 +83,10 @@ public struct LinkResolver: Sendable {
         if resolved.hasPrefix("notes/"), sitePages.index(forKey: String(resolved.dropFirst(6))) != nil {
             return .sitePage(path: String(resolved.dropFirst(6)), fragment: fragment, suffix: suffix)
         }
+        // A link to a folder (`split-view/`) leads to the folder's page, as GitHub shows the folder's README.
+        if let folderPage = index.folderNote(resolved) {
+            return .note(sourcePath: folderPage, fragment: fragment)
+        }
         return .missing(path: path)
     }
 
@@ -176,10 +180,15 @@ public struct LinkResolver: Sendable {
                 paths.insert(resolved)
                 // A link to a note's page is reported with the note's file when there is one.
                 if resolved.hasSuffix(".html") { paths.insert(String(resolved.dropLast(5)) + ".md") }
+                // A link to a folder leads to its README.md or index.md, when one comes.
+                for name in Self.folderPageNames { paths.insert(resolved + "/" + name) }
             }
         }
         return paths
     }
+
+    /// The file names of a folder's page that `linkedNotePaths` watches for a link to the folder.
+    private static let folderPageNames = ["README.md", "readme.md", "Readme.md", "index.md"]
 
     /// The destination without the spaces around it.
     private static func trimmed(_ destination: String) -> String {

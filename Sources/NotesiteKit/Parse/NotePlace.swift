@@ -1,0 +1,105 @@
+/// Where a note's file puts its page: its language (the folder under `notes/`) and its slug, the page's path in the
+/// language's folder without `.html`.
+///
+/// - `notes/en/popovers.md` → `popovers`, page `en/popovers.html`;
+/// - subfolders stay in the address: `notes/en/uikit/popovers.md` → `uikit/popovers`;
+/// - a folder's `README.md` (any case) or `index.md` is the folder's page, as GitHub shows a folder's README:
+///   `notes/en/split-view/README.md` → `split-view`, page `en/split-view.html`, beside the folder whose images it
+///   shows;
+/// - a date before the name, as Jekyll names its posts, is not part of the address:
+///   `notes/en/2017-04-05-title.md` → `title`.
+///
+/// Every part of the address must be lowercase ASCII letters, digits and hyphens (`content.bad-slug`).
+struct NotePlace: Hashable, Sendable {
+    var language: Language
+    var slug: String
+
+    /// The folder, inside each language's folder, where the site writes its tag pages (`en/tags/swift.html`).
+    static let tagFolder = "tags"
+
+    /// The place of the note at `file.path`. nil, with the error, for a file that cannot be a note there; a place
+    /// with an error for a note whose address cannot be a page's (the note is still read, so links into it can be
+    /// checked).
+    static func of(_ file: SourceFile) -> (place: NotePlace?, diagnostics: [Diagnostic]) {
+        let parts = file.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
+        guard parts.count >= 3, parts[0] == "notes" else {
+            return (nil, [Diagnostic(ContentRule.misplaced, file: file.displayPath, at: nil,
+                                     "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)")])
+        }
+        guard let language = Language(rawValue: parts[1]) else {
+            return (nil, [Diagnostic(ContentRule.unknownLanguage, file: file.displayPath, at: nil,
+                                     "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en")])
+        }
+        let folders = Array(parts[2..<(parts.count - 1)])
+        let name = String(parts[parts.count - 1].dropLast(3))
+        let lang = language.rawValue
+        func bad(_ slug: String, _ message: String) -> (place: NotePlace?, diagnostics: [Diagnostic]) {
+            (NotePlace(language: language, slug: slug), [Diagnostic(ContentRule.badSlug, file: file.displayPath, at: nil, message)])
+        }
+        let isFolderPage = isFolderPageName(name)
+        if isFolderPage && folders.isEmpty && name.lowercased() != "index" {
+            // The language's folder is the page that lists its notes.
+            return bad(name, "a README.md directly in notes/\(lang)/ would be the page of that folder, which is \(lang)/index.html, the list of the language's notes; move it into a folder of its own, such as notes/\(lang)/overview/README.md, or rename it")
+        }
+        for folder in folders where !NoteParser.isValidSlug(folder) {
+            let slug = (folders + [name]).joined(separator: "/")
+            return bad(slug, "the folder name '\(folder)' is part of the page's address (\(lang)/\(slug).html), so it must be lowercase ASCII letters, digits and hyphens, such as '\(NewNote.slug(for: folder, in: language))'")
+        }
+        let slug: String
+        if isFolderPage && !folders.isEmpty {
+            slug = folders.joined(separator: "/")
+        } else {
+            let title = withoutDate(name)
+            if !NoteParser.isValidSlug(title) {
+                return bad((folders + [title]).joined(separator: "/"),
+                           "the file name '\(name).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'")
+            }
+            slug = (folders + [title]).joined(separator: "/")
+        }
+        if folders.isEmpty, let page = PageRenderer.languagePages.first(where: { $0.key == slug }) {
+            // The site's page would replace the note's, and the note would be lost without a word.
+            return bad(slug, "this note would be written to \(lang)/\(slug).html, which is \(page.value); rename the file, such as '\(slug)-note.md'")
+        }
+        if slug.hasPrefix(tagFolder + "/") {
+            return bad(slug, "this note would be written to \(lang)/\(slug).html, in \(lang)/\(tagFolder)/, where the site writes its tag pages; move it out of notes/\(lang)/\(tagFolder)/")
+        }
+        return (NotePlace(language: language, slug: slug), [])
+    }
+
+    /// `README` in any case, or `index`: a file name (without `.md`) that names its folder's page.
+    static func isFolderPageName(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered == "readme" || lowered == "index"
+    }
+
+    /// The folder (`notes/en/split-view`) whose page the note at `path` is (`notes/en/split-view/README.md`); nil
+    /// for any other note. A look at the name's last bytes first: the index asks it of every note.
+    static func folder(ofFolderPage path: String) -> String? {
+        let last = path.utf8.last ?? 0
+        guard last == UInt8(ascii: "d") || last == UInt8(ascii: "D"), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let name = path[path.utf8.index(after: slash)...].dropLast(3)
+        guard isFolderPageName(String(name)) else { return nil }
+        let folder = path[..<slash]
+        // A README directly in a language's folder is no folder's page (`of` reports it).
+        return folder.utf8.split(separator: UInt8(ascii: "/")).count > 2 ? String(folder) : nil
+    }
+
+    /// The name without a Jekyll date in front (`2017-04-05-title` → `title`); as it is when it has none, or nothing
+    /// after it.
+    static func withoutDate(_ name: String) -> String {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 11 else { return name }
+        func digits(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        let dash = UInt8(ascii: "-")
+        guard digits(0..<4), bytes[4] == dash, digits(5..<7), bytes[7] == dash, digits(8..<10), bytes[10] == dash else { return name }
+        return String(decoding: bytes[11...], as: UTF8.self)
+    }
+
+    /// Why a note's address is not its path, for a message about two notes with one page: nil when it is.
+    static func reason(forPath path: String) -> String? {
+        let name = String((path.split(separator: "/").last ?? "").dropLast(3))
+        if isFolderPageName(name) { return "a folder's README.md or index.md is the folder's page" }
+        if withoutDate(name) != name { return "a date before a file's name is not part of its page's address" }
+        return nil
+    }
+}
