@@ -12,32 +12,48 @@ public struct NoteDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         self.day = day
     }
 
-    /// Parses `YYYY-MM-DD` or `YYYY-MM`, optionally followed by a time (` 21:26:00` or `T21:26:00Z`) that is ignored.
+    /// The date a file name starts with, as Jekyll names its posts: `2017-04-05-title.md` → 2017-04-05. nil when
+    /// the name does not start with a date and a hyphen.
+    static func fileNamePrefix(_ name: some StringProtocol) -> NoteDate? {
+        let bytes = Array(name.utf8.prefix(11))
+        guard bytes.count == 11, bytes[10] == UInt8(ascii: "-"), bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        return NoteDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self))
+    }
+
     /// Today, in the machine's time zone.
     public static var today: NoteDate {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
         return NoteDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day)
     }
 
+    /// Parses a date as the site generators write one: `YYYY-MM-DD`, or `YYYY-MM` when only the month is known, the
+    /// month and day also with one digit or with `/` (`2013/7/13`, as Hexo's documentation writes it), and
+    /// optionally a time after a space, a tab or `T` (`2014-11-05 16:16:18 +0800`, `2017-04-05T10:00:00+08:00`,
+    /// YAML's timestamps and TOML's date-times). The time is not read: the date is the day the author wrote, in
+    /// the author's time zone.
     public init?(parsing text: String) {
         var value = Substring(text.trimmingWhitespace)
-        if let cut = value.firstIndex(where: { $0 == " " || $0 == "T" }) {
+        if let cut = value.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "T" || $0 == "t" }) {
             value = value[..<cut]
         }
-        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        let separator: Character = value.contains("/") ? "/" : "-"
+        let parts = value.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-              parts[0].count == 4, let year = Int(parts[0]),
-              parts[1].count == 2, let month = Int(parts[1]), (1...12).contains(month)
+              parts[0].count == 4, parts[0].allSatisfy(Self.isDigit), let year = Int(parts[0]),
+              (1...2).contains(parts[1].count), parts[1].allSatisfy(Self.isDigit), let month = Int(parts[1]),
+              (1...12).contains(month)
         else { return nil }
         var day: Int?
         if parts.count == 3 {
-            guard parts[2].count == 2, let d = Int(parts[2]), (1...Self.daysIn(month: month, year: year)).contains(d) else {
-                return nil
-            }
+            guard (1...2).contains(parts[2].count), parts[2].allSatisfy(Self.isDigit), let d = Int(parts[2]),
+                  (1...Self.daysIn(month: month, year: year)).contains(d)
+            else { return nil }
             day = d
         }
         self.init(year: year, month: month, day: day)
     }
+
+    private static func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
 
     /// ISO 8601: `2015-10-18` or `2016-03`, which is also valid in `<time datetime>`.
     public var description: String {

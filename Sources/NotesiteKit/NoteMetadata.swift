@@ -1,4 +1,4 @@
-/// What a note's front matter says about it.
+/// What a note says about itself: its front matter, and what stands in for a key it lacks (see `NoteParser`).
 public struct NoteMetadata: Hashable, Sendable {
     public var title: String
     public var date: NoteDate?
@@ -9,6 +9,23 @@ public struct NoteMetadata: Hashable, Sendable {
     public var source: Source?
     /// Notes that translate each other share this key.
     public var translationKey: String?
+    /// The note's `tags`, `categories` and `keywords`, in the order written, each once.
+    public var tags: [String]
+    /// `draft: true` or `published: false`: the site does not publish the note.
+    public var draft: Bool
+    /// Where `title` comes from.
+    public var titleSource: TitleSource
+
+    /// Where a note's title comes from.
+    public enum TitleSource: Hashable, Sendable {
+        /// The front matter's `title`.
+        case frontMatter
+        /// The note's first heading, a level-1 heading that is the first heading of the note: the page shows it as
+        /// its title, and not again in the body.
+        case heading
+        /// The file's name, made readable (`uisplitview-notes.md` → "Uisplitview notes").
+        case fileName
+    }
 
     /// Where the note was first published, for attribution.
     public struct Source: Hashable, Sendable {
@@ -26,7 +43,8 @@ public struct NoteMetadata: Hashable, Sendable {
     }
 
     public init(title: String, date: NoteDate? = nil, lang: Language? = nil, summary: String? = nil,
-                swift: String? = nil, source: Source? = nil, translationKey: String? = nil) {
+                swift: String? = nil, source: Source? = nil, translationKey: String? = nil, tags: [String] = [],
+                draft: Bool = false, titleSource: TitleSource = .frontMatter) {
         self.title = title
         self.date = date
         self.lang = lang
@@ -34,11 +52,23 @@ public struct NoteMetadata: Hashable, Sendable {
         self.swift = swift
         self.source = source
         self.translationKey = translationKey
+        self.tags = tags
+        self.draft = draft
+        self.titleSource = titleSource
     }
 
-    /// Keys a note's front matter may use.
-    static let knownKeys = ["title", "date", "lang", "summary", "swift", "source", "translation_key"]
-    static let knownSourceKeys = ["url", "author", "title", "mirror"]
-    static let requiredKeys = ["title", "date", "lang"]
+    /// Whether the pages of other notes show `self` and `other` alike: they name a note by its title, order the
+    /// lists by date and link translations by key. The summary is left out: the listing that a one-shot build
+    /// renders pages against reads only the front matter, and a summary taken from the note's first paragraph
+    /// needs the whole note (`NoteParser.parse`); only the note's own page and the lists, made from the parse,
+    /// show it.
+    func listsAlike(_ other: NoteMetadata) -> Bool {
+        var a = self, b = other
+        a.summary = nil
+        b.summary = nil
+        return a == b
+    }
+
+    static let knownSourceKeys = ["url", "author", "title", "mirror", "path", "commit"]
     static let swiftVersions = ["2", "3", "4", "4.2", "5"]
 }

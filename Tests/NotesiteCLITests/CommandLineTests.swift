@@ -259,7 +259,8 @@ extension CommandLineTests {
         #expect(rows.contains("template.invalid error A template does not parse as Mustache."), "\(table.stdout)")
         #expect(rows.contains("link.unresolved warning, error in check A relative link leads to no note or file."))
         #expect(rows.contains("symbol.unchecked note There is no known symbol list, so check cannot check API names."))
-        #expect(rows.contains { $0.hasPrefix("frontmatter.missing-field error ") })
+        #expect(rows.contains { $0.hasPrefix("frontmatter.unclosed error ") })
+        #expect(rows.contains { $0.hasPrefix("frontmatter.draft note ") })
 
         let json = try notesite(["check", "--list-rules", "--format", "json"], in: empty)
         #expect(json.status == 0, "\(json.stderr)")

@@ -217,7 +217,7 @@ public final class IncrementalBuild {
             let results = paths.parallelMap { path -> (ContentLoader.ReadResult, NoteState?) in
                 let read = loader.read(path)
                 guard case .note(let file) = read else { return (read, nil) }
-                let parsed = ParsedNote(file, finder: finder, checker: nil)
+                let parsed = ParsedNote(file, commitDates: loader.commitDates, finder: finder, checker: nil)
                 parsed.scans?.keepForPages(resolvingWith: finder)
                 return (read, NoteState(parsed))
             }
@@ -266,7 +266,7 @@ public final class IncrementalBuild {
                 }
             }
         }
-        for (file, result) in zip(reread, reread.parallelMap { NoteParser.parse($0) }) {
+        for (file, result) in zip(reread, reread.parallelMap { NoteParser.parse($0, commitDates: loader.commitDates) }) {
             // The mentions stay until they are found again in `resolve`, to tell whether the reference changes.
             let mentions = notes[file.path]?.mentions ?? []
             if notes[file.path] == nil { notePaths = nil }

@@ -97,7 +97,8 @@ public final class OneShotBuild {
             let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, ParsedNote?, (receipt: Sink.Receipt, entries: SearchIndex.Entries?)?) in
                 let read = loader.read(path)
                 guard case .note(let file) = read else { return (read, nil, nil) }
-                var note = ParsedNote(file, frontMatter: stream.frontMatter[path], finder: finder, checker: checker)
+                var note = ParsedNote(file, frontMatter: stream.frontMatter[path], commitDates: loader.commitDates,
+                                      finder: finder, checker: checker).leavingOutDraft()
                 let rendered = streamsPages ? try note.note.flatMap { try stream.render($0, scans: note.scans!) } : nil
                 // The page is made: the note's text, tree and code analyses go.
                 note.note = note.note?.withoutSource()

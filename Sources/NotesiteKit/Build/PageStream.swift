@@ -46,10 +46,10 @@ final class PageStream<Sink: PageSink>: @unchecked Sendable {
         pagesMade += 1
     }
 
-    /// Whether `index`, made from the parsed notes, lists them as the listing did, each with the same front
-    /// matter, and every listed note's page was made.
+    /// Whether `index`, made from the parsed notes, lists them as the listing did, each shown alike on other notes'
+    /// pages (`NoteMetadata.listsAlike`), and every listed note's page was made.
     func stands(for index: SiteIndex) -> Bool {
         index.sourcePaths == listing.sourcePaths && pagesMade == listing.notes.count
-            && zip(index.notes, listing.notes).allSatisfy { $0.metadata == $1.metadata }
+            && zip(index.notes, listing.notes).allSatisfy { $0.metadata.listsAlike($1.metadata) }
     }
 }

@@ -11,13 +11,18 @@ struct NoteListing: Sendable {
     /// Reads the front matter of every note of `tree`.
     init(_ tree: ContentTree, loader: ContentLoader) {
         loader.prefetch(tree.notes)
-        let listed = tree.notes.parallelMap { path in loader.readFrontMatter(path).flatMap(NoteParser.listing(of:)) }
+        let listed = tree.notes.parallelMap { path in
+            loader.readFrontMatter(path).flatMap {
+                NoteParser.listing(of: $0, commitDates: loader.commitDates, readWhole: { loader.read(path).file })
+            }
+        }
         // In one pass, on this thread alone: each pass over the listed notes copied every one of them.
         var notes: [Note] = []
         var frontMatter: [String: NoteParser.FrontMatter] = [:]
         notes.reserveCapacity(listed.count)
         frontMatter.reserveCapacity(listed.count)
-        for case let (note, read)? in listed {
+        // A draft is not on the site that a one-shot run makes (`ParsedNote.leavingOutDraft`).
+        for case let (note, read)? in listed where !note.metadata.draft {
             frontMatter[note.source.path] = read
             notes.append(note)
         }

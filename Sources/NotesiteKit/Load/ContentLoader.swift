@@ -9,11 +9,15 @@ public struct ContentLoader: Sendable {
     /// `root` as a path, which reading a note joins with the note's path: a URL made for each read was a
     /// visible part of reading a large site.
     private let rootPath: String
+    /// The day each note was first committed, for a note without a date; git is asked at the first such note, once
+    /// for this loader (a run).
+    public let commitDates: CommitDates
 
     public init(root: URL, displayRoot: String) {
         self.root = root
         self.displayRoot = displayRoot
         self.rootPath = root.path
+        self.commitDates = CommitDates(root: root)
     }
 
     public func load() throws -> ContentTree {
@@ -220,25 +224,25 @@ public struct ContentLoader: Sendable {
     }
 
     /// Where the front matter that `bytes` (a note's start) opens ends: just past the line break of its closing
-    /// `---` or `...` line, with line breaks as `normalise` reads them (`\n`, `\r\n`, `\r`). nil when the bytes
-    /// open no front matter or do not close it.
+    /// line, with line breaks as `normalise` reads them (`\n`, `\r\n`, `\r`). YAML opens with `---` and closes
+    /// with `---` or `...`, TOML opens and closes with `+++`, each line allowed spaces and tabs after it, as
+    /// `FrontMatterSplit` reads them. nil when the bytes open no front matter or do not close it.
     static func frontMatterEnd(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { bytes -> Int? in
             let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
             var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-            var first = true
+            var opening: FrontMatterSplit.Fence?
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != lf, bytes[end] != cr { end += 1 }
                 guard end < bytes.count else { return nil }
                 let next = bytes[end] == cr && end + 1 < bytes.count && bytes[end + 1] == lf ? end + 2 : end + 1
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                let isFence = line.elementsEqual("---".utf8)
-                if first {
-                    guard isFence else { return nil }
-                    first = false
-                } else if isFence || line.elementsEqual("...".utf8) {
-                    return next
+                let fence = FrontMatterSplit.fence(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                if let opening {
+                    if fence == opening || (opening == .dashes && fence == .dots) { return next }
+                } else {
+                    guard fence == .dashes || fence == .pluses else { return nil }
+                    opening = fence
                 }
                 start = next
             }

@@ -1,29 +1,29 @@
-/// Problems in a note's front matter.
+/// Problems in a note's front matter, and drafts. A note needs no front matter: its title, date and summary have
+/// stand-ins (`NoteParser`), so no key is required.
 public enum FrontMatterRule: String, RuleSet {
-    case missing = "frontmatter.missing"
     case unclosed = "frontmatter.unclosed"
     case invalid = "frontmatter.invalid"
-    case missingField = "frontmatter.missing-field"
     case unknownKey = "frontmatter.unknown-key"
     case langMismatch = "frontmatter.lang-mismatch"
+    case draft = "frontmatter.draft"
 
     public static let group = "frontmatter"
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .missing, .unclosed, .invalid, .missingField, .langMismatch: .error
+        case .unclosed, .invalid, .langMismatch: .error
         case .unknownKey: .warning
+        case .draft: .note
         }
     }
 
     public var summary: String {
         switch self {
-        case .missing: "A note has no front matter."
-        case .unclosed: "A note's front matter has no closing ---."
-        case .invalid: "Front matter is not valid YAML or has a wrong value."
-        case .missingField: "Front matter lacks title, date or lang."
-        case .unknownKey: "Front matter has a key the site does not know."
+        case .unclosed: "A note's front matter has no closing --- (or +++ for TOML)."
+        case .invalid: "Front matter is not valid YAML or TOML, or has a wrong value."
+        case .unknownKey: "Front matter has a key neither notesite nor another site generator defines."
         case .langMismatch: "Front matter's lang differs from the note's folder."
+        case .draft: "A note is a draft (draft: true or published: false), which the site does not publish."
         }
     }
 }

@@ -16,15 +16,23 @@ public enum NoteParser {
     }
 
     /// Parses one note. Returns nil only when the file cannot be a note at all (wrong place or name); otherwise the
-    /// note comes back even with front matter errors, so links into it can still be checked.
+    /// note comes back even with front matter errors, so links into it can still be checked. A draft comes back
+    /// too, with a `frontmatter.draft` finding: `notesite build` leaves it out (`ParsedNote.leavingOutDraft`).
     /// `known`: the note's front matter as its listing read it, used as it is when the file still starts with it.
-    public static func parse(_ file: SourceFile, frontMatter known: FrontMatter? = nil) -> (note: Note?, diagnostics: [Diagnostic]) {
+    /// `commitDates`: the day each note was first committed, for a note with no date of its own (`standInDate`).
+    ///
+    /// What the front matter does not say, the note does: a title from its title heading
+    /// (`NoteStandIns.titleHeading`), which the page then shows as its title and not again in its body, or else
+    /// from its file's name; a summary from the text before `<!--more-->` or the first paragraph.
+    public static func parse(_ file: SourceFile, frontMatter known: FrontMatter? = nil,
+                             commitDates: CommitDates? = nil) -> (note: Note?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return (nil, diagnostics) }
         let split = FrontMatterSplit(file.text)
-        let frontMatter = known.flatMap { $0.isRead(from: split) ? $0 : nil } ?? FrontMatter(split, of: file, slug: slug)
-        let metadata = frontMatter.metadata
+        let frontMatter = known.flatMap { $0.isRead(from: split) ? $0 : nil } ?? FrontMatter(split, of: file)
+        var metadata = frontMatter.metadata
         diagnostics += frontMatter.diagnostics
+        if metadata.draft { diagnostics.append(draftFinding(file)) }
         if let declared = metadata.lang, declared != language {
             diagnostics.append(Diagnostic(FrontMatterRule.langMismatch, file: file.displayPath, at: SourceLocation(line: 1, column: 1),
                                           "front matter says `lang: \(declared.rawValue)` but the note is in notes/\(language.rawValue)/; move the file or correct `lang`"))
@@ -33,6 +41,12 @@ public enum NoteParser {
 
         let body = String(split.body)
         let (document, flattenedAt) = MarkdownParser.parseDocument(body, firstLine: split.bodyFirstLine)
+        if metadata.titleSource == .fileName, let heading = NoteStandIns.titleHeading(in: document) {
+            metadata.title = heading
+            metadata.titleSource = .heading
+        }
+        if metadata.summary == nil { metadata.summary = NoteStandIns.summary(of: document) }
+        if metadata.date == nil { metadata.date = standInDate(for: file.path, commitDates: commitDates) }
         // Only a note with `[^` in it can have a footnote reference without its footnote.
         let footnoteMarks = MarkdownParser.hasFootnoteMark(body)
         if let flattenedAt {
@@ -140,41 +154,69 @@ public enum NoteParser {
     /// and translations need. `file` may hold only the start of the note, as long as that holds the front matter
     /// (`ContentLoader.readFrontMatter`). nil where `parse` gives no note. The note has no tree and no headings.
     /// The front matter comes with it, for the parse of the whole note to use.
-    public static func listing(of file: SourceFile) -> (note: Note, frontMatter: FrontMatter)? {
+    ///
+    /// Its metadata is what `parse` gives (`NoteMetadata.listsAlike`), but for a summary that the front matter does
+    /// not give. A note without a `title` is titled by its title heading as `parse` finds it: in `file`'s start
+    /// when the heading is there (a heading found in the start of a note is the one found in all of it), or else
+    /// in the whole note, which `readWhole` reads.
+    public static func listing(of file: SourceFile, commitDates: CommitDates? = nil,
+                               readWhole: (() -> SourceFile?)? = nil) -> (note: Note, frontMatter: FrontMatter)? {
         var diagnostics: [Diagnostic] = []
         guard let (language, slug) = place(of: file, diagnostics: &diagnostics) else { return nil }
         let split = FrontMatterSplit(file.text)
-        let frontMatter = FrontMatter(split, of: file, slug: slug)
+        let frontMatter = FrontMatter(split, of: file)
+        var metadata = frontMatter.metadata
+        if metadata.titleSource == .fileName {
+            func heading(_ file: SourceFile) -> String? { NoteStandIns.titleHeading(in: document(of: file)) }
+            if let title = heading(file) ?? readWhole?().flatMap(heading) {
+                metadata.title = title
+                metadata.titleSource = .heading
+            }
+        }
+        if metadata.date == nil { metadata.date = standInDate(for: file.path, commitDates: commitDates) }
         let start = SourceLocation(line: split.bodyFirstLine, column: 1)
         var note = Note(source: SourceFile(path: file.path, displayPath: file.displayPath, text: ""), language: language,
-                        slug: slug, metadata: frontMatter.metadata,
+                        slug: slug, metadata: metadata,
                         document: MarkdownNode(.document, range: SourceRange(start: start, end: start)), headings: [])
         note.hasDocument = false
         return (note, frontMatter)
     }
 
+    /// The date of a note whose front matter gives none: the date its file's name starts with, as Jekyll names
+    /// posts (`2017-04-05-title.md`), or else the day the file was first committed, when `commitDates` knows it.
+    static func standInDate(for path: String, commitDates: CommitDates?) -> NoteDate? {
+        NoteStandIns.fileNameDate(path: path) ?? commitDates?.date(of: path)
+    }
+
+    /// What `check` says of a draft, which `build` leaves out of the site.
+    static func draftFinding(_ file: SourceFile) -> Diagnostic {
+        Diagnostic(FrontMatterRule.draft, file: file.displayPath, at: SourceLocation(line: 1, column: 1),
+                   "this note is a draft (`draft: true` or `published: false` in its front matter), so it is not published: `notesite build` leaves it out of the site; remove that line to publish it")
+    }
+
     /// A note's front matter as read: what it says, what is wrong with it, and the text it was read from.
     public struct FrontMatter: Sendable {
+        /// What the front matter says; a title from the file's name where it gives none (`titleSource`).
         let metadata: NoteMetadata
         let diagnostics: [Diagnostic]
         /// The file up to where its Markdown starts (all of it when the block is not closed), and how it split.
         private let text: String
-        private let hasFrontMatter: Bool
+        private let syntax: FrontMatterSplit.Syntax?
         private let isClosed: Bool
 
-        init(_ split: FrontMatterSplit, of file: SourceFile, slug: String) {
+        init(_ split: FrontMatterSplit, of file: SourceFile) {
             var parser = FrontMatterParser(file: file.displayPath, split: split)
-            metadata = parser.parse(split, fallbackTitle: slug)
+            metadata = parser.parse(split, fallbackTitle: NoteStandIns.fileNameTitle(path: file.path))
             diagnostics = parser.diagnostics
             text = String(split.body.base[..<split.body.startIndex])
-            hasFrontMatter = split.hasFrontMatter
+            syntax = split.syntax
             isClosed = split.isClosed
         }
 
         /// Whether a file split as `split` starts with this front matter, so that reading it again would give the
         /// same. (An unclosed block is all of a file; the file it was read from had no closing line anywhere.)
         func isRead(from split: FrontMatterSplit) -> Bool {
-            split.hasFrontMatter == hasFrontMatter && split.isClosed == isClosed && (!isClosed || split.body.base[..<split.body.startIndex] == text)
+            split.syntax == syntax && split.isClosed == isClosed && (!isClosed || split.body.base[..<split.body.startIndex] == text)
         }
     }
 

@@ -11,14 +11,32 @@ struct ParsedNote: Sendable {
     /// The note's code blocks as the parse analysed them, for its page's colouring; nil once the page is made.
     var scans: CodeScanner.BlockScans?
 
-    /// Parses `file` (with its front matter, when a listing read it already) and reads what needs the Markdown
-    /// tree while it is at hand: each code block is parsed once for the mentions, the checks and the colouring.
-    init(_ file: SourceFile, frontMatter: NoteParser.FrontMatter? = nil, finder: MentionFinder, checker: SymbolChecker?) {
-        (note, diagnostics) = NoteParser.parse(file, frontMatter: frontMatter)
+    /// Parses `file` (with its front matter, when a listing read it already, and the days notes were first
+    /// committed, for a note without a date) and reads what needs the Markdown tree while it is at hand: each code
+    /// block is parsed once for the mentions, the checks and the colouring.
+    init(_ file: SourceFile, frontMatter: NoteParser.FrontMatter? = nil, commitDates: CommitDates? = nil,
+         finder: MentionFinder, checker: SymbolChecker?) {
+        (note, diagnostics) = NoteParser.parse(file, frontMatter: frontMatter, commitDates: commitDates)
         let scans = CodeScanner.BlockScans()
         mentions = note.map { finder.mentions(in: $0, scans: scans) } ?? []
         symbolDiagnostics = note.flatMap { note in checker.map { $0.diagnostics(for: note, scans: scans) } }
         self.scans = scans
+    }
+}
+
+extension ParsedNote {
+    /// The parse of a note that `build` and `check` leave out of the site when it is a draft: no note, and of its
+    /// findings only the one that says it is a draft, since nothing else of it is published and no problem in it
+    /// may stop the build. Any other note as it is.
+    func leavingOutDraft() -> ParsedNote {
+        guard note?.metadata.draft == true else { return self }
+        var parsed = self
+        parsed.note = nil
+        parsed.diagnostics = diagnostics.filter { $0.rule == FrontMatterRule.draft.rule }
+        parsed.mentions = []
+        parsed.symbolDiagnostics = nil
+        parsed.scans = nil
+        return parsed
     }
 }
 

@@ -63,10 +63,15 @@ struct YAMLSource {
 
     /// The file position of a Yams mark.
     func location(of mark: Mark) -> SourceLocation {
-        let line = mark.line + lineOffset
-        guard line >= 1, line <= lines.count else { return SourceLocation(line: line, column: mark.column) }
+        location(line: mark.line + lineOffset, scalarColumn: mark.column)
+    }
+
+    /// The file position of a column counted in Unicode scalars, as Yams and TOML's parser count them, on file line
+    /// `line`.
+    func location(line: Int, scalarColumn: Int) -> SourceLocation {
+        guard line >= 1, line <= lines.count else { return SourceLocation(line: line, column: scalarColumn) }
         var bytes = 0
-        for (i, scalar) in lines[line - 1].unicodeScalars.enumerated() where i < mark.column - 1 {
+        for (i, scalar) in lines[line - 1].unicodeScalars.enumerated() where i < scalarColumn - 1 {
             bytes += UTF8.width(scalar)
         }
         return SourceLocation(line: line, column: bytes + 1)

@@ -58,12 +58,19 @@ public struct HTMLRenderer {
         renderMarkup(note, hooks: hooks, rewrite: rewrite).string
     }
 
-    /// The body of `note` as markup for a page's template.
+    /// The body of `note` as markup for a page's template. A note titled by its first heading
+    /// (`NoteMetadata.TitleSource.heading`) has the page show that heading as its title, with its id: the body
+    /// leaves it out, and the other headings keep their ids.
     static func renderMarkup(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> HTMLOutput {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML
         renderer.out = HTMLOutput(capacity: note.source.text.utf8.count * 2)
-        renderer.renderBlocks(note.document.children)
+        var blocks = note.document.children
+        if note.metadata.titleSource == .heading, let title = blocks.firstIndex(where: \.isHeading) {
+            blocks.remove(at: title)
+            renderer.nextHeading = 1
+        }
+        renderer.renderBlocks(blocks)
         return renderer.out
     }
 
@@ -297,6 +304,10 @@ private extension MarkdownNode {
     // Asked by their cases alone: `kind == .paragraph` compared the kinds as values, copying both.
     var isParagraph: Bool {
         if case .paragraph = kind { true } else { false }
+    }
+
+    var isHeading: Bool {
+        if case .heading = kind { true } else { false }
     }
 
     var isTableHeader: Bool {

@@ -71,7 +71,7 @@ public struct TemplateSet: Sendable {
         "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
         "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
-        "swift", "t", "table", "text", "title", "toc", "translations", "url",
+        "swift", "t", "table", "text", "title", "titleID", "toc", "translations", "url",
     ]
 
     /// Checks one template's tags: a partial that does not exist stops the run (`template.missing-partial`); a

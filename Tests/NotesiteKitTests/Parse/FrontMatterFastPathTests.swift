@@ -20,12 +20,12 @@ import Testing
 
     static func readings(_ yaml: String) throws -> Readings {
         let split = FrontMatterSplit("---\n" + yaml + "\n---\nbody\n")
-        try #require(split.isClosed && split.yaml == yaml + "\n", "\(yaml.debugDescription) is not one block")
+        try #require(split.isClosed && split.text == yaml + "\n", "\(yaml.debugDescription) is not one block")
         var reader = FrontMatterParser(file: "x.md", split: split)
-        let byYAML = reader.readYAML(String(split.yaml), fallbackTitle: "x")
+        let byYAML = reader.readYAML(String(split.text), fallbackTitle: "x")
         var parser = FrontMatterParser(file: "x.md", split: split)
         let parsed = parser.parse(split, fallbackTitle: "x")
-        var text = String(split.yaml)
+        var text = String(split.text)
         return Readings(byYAML: byYAML, yamlDiagnostics: reader.diagnostics, parsed: parsed,
                         parseDiagnostics: parser.diagnostics, fast: FrontMatterParser.simpleMetadata(&text))
     }
@@ -113,7 +113,8 @@ import Testing
     /// nearly knows, or another separator.
     static let line = zip(
         Gen.bool(0.85), pick(["summary", "translation_key", "swift", "title", "date", "lang"]),
-        pick(["tags", "source", "titel", "Title", "x_y", "a b"]), Gen.bool(0.85), pick([":", ":  ", " : ", ":\t"]), value
+        pick(["tags", "source", "titel", "Title", "x_y", "a b", "description", "author", "draft", "published",
+              "categories", "layout", "language", "translationKey", "ms.topic", "excerpt"]), Gen.bool(0.85), pick([":", ":  ", " : ", ":\t"]), value
     ).map { known, key, unknown, colon, separator, value in
         (known ? key : unknown) + (colon ? ": " : separator) + value
     }

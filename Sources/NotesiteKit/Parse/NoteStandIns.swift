@@ -1,0 +1,162 @@
+import NotesiteMarkdown
+
+/// What stands in for a title, a date or a summary that a note's front matter does not give, as other site
+/// generators read such notes: the note's first heading or its file's name for the title, a date at the start of the
+/// file's name (Jekyll's posts) or the day the file was first committed for the date, and the text before
+/// `<!--more-->` or the first paragraph for the summary.
+enum NoteStandIns {
+    /// The file's name made readable, for a note with neither a `title` nor a title heading:
+    /// `notes/en/uisplitview-notes.md` → "Uisplitview notes"; a Jekyll date before the name is left out, a
+    /// folder's `README.md` or `index.md` is named by its folder, and `-` and `_` are spaces.
+    static func fileNameTitle(path: String) -> String {
+        let parts = path.split(separator: "/")
+        var name = Substring(parts.last ?? "")
+        if name.hasSuffix(".md") { name = name.dropLast(3) }
+        let lowered = name.lowercased()
+        if lowered == "readme" || lowered == "index", parts.count > 3 { name = parts[parts.count - 2] }
+        if NoteDate.fileNamePrefix(name) != nil, name.count > 11 { name = name.dropFirst(11) }
+        let words = name.split { $0 == "-" || $0 == "_" || $0 == " " }
+        guard let first = words.first?.first else { return String(name) }
+        let joined = words.joined(separator: " ")
+        return first.uppercased() + joined.dropFirst()
+    }
+
+    /// The date a Jekyll post's file name starts with (`2017-04-05-title.md`).
+    static func fileNameDate(path: String) -> NoteDate? {
+        NoteDate.fileNamePrefix(path.split(separator: "/").last ?? "")
+    }
+
+    /// The text of the note's title heading: the first heading of `document`, when it is a level-1 heading
+    /// (`# Title`, or `Title` over `===`) among the document's own blocks, not in a list or a quote, and has text.
+    /// nil when the note has no such heading.
+    static func titleHeading(in document: MarkdownNode) -> String? {
+        for block in document.children {
+            if case .heading(let level) = block.kind {
+                guard level == 1 else { return nil }
+                let text = collapsed(block.plainText)
+                return text.isEmpty ? nil : text
+            }
+            var nested = false
+            block.forEach { if case .heading = $0.kind { nested = true } }
+            if nested { return nil }
+        }
+        return nil
+    }
+
+    /// The summary of a note whose front matter gives none: the text before a `<!--more-->` line (Hexo's and
+    /// Hugo's summary divider, Jekyll's usual excerpt separator), whole; or else the first paragraph with text, cut
+    /// after a sentence within about `limit` characters. Plain text: no Markdown, no images. nil when the note has
+    /// no paragraph with text.
+    static func summary(of document: MarkdownNode, limit: Int = 200) -> String? {
+        let blocks = document.children
+        if let more = blocks.firstIndex(where: isMoreDivider) {
+            var parts: [String] = []
+            for block in blocks[..<more] {
+                switch block.kind {
+                case .paragraph, .blockQuote, .list: parts.append(collapsed(readableText(of: block)))
+                default: break
+                }
+            }
+            let text = collapsed(parts.joined(separator: " "))
+            if !text.isEmpty { return text }
+        }
+        for block in blocks {
+            guard case .paragraph = block.kind else { continue }
+            let text = collapsed(readableText(of: block))
+            if !text.isEmpty { return excerpt(text, limit: limit) }
+        }
+        return nil
+    }
+
+    /// The text a reader sees of `node` on the page: its plain text without what raw HTML hides or the sanitizer
+    /// removes with its content (the text of an inline `<script>…</script>`, `<style>`, `<svg>`, …).
+    static func readableText(of node: MarkdownNode) -> String {
+        var out = ""
+        var removing: String?
+        func walk(_ node: MarkdownNode) {
+            switch node.kind {
+            case .htmlInline(let html):
+                if let element = removing {
+                    if tagName(html, closing: true) == element { removing = nil }
+                } else if let element = tagName(html, closing: false), HTMLSanitizer.removedWithContent.contains(element),
+                          !html.hasSuffix("/>") {
+                    removing = element
+                }
+            case .text(let s), .code(let s): if removing == nil { out += s }
+            case .softBreak, .lineBreak: if removing == nil { out += " " }
+            case .image, .footnoteReference, .htmlBlock, .codeBlock: break
+            default: for child in node.children { walk(child) }
+            }
+        }
+        walk(node)
+        return out
+    }
+
+    /// The lowercased name of the tag `html` opens with (`<script …>` → `script`), or closes with when `closing`.
+    private static func tagName(_ html: String, closing: Bool) -> String? {
+        var rest = Substring(html)
+        guard rest.first == "<" else { return nil }
+        rest = rest.dropFirst()
+        if closing {
+            guard rest.first == "/" else { return nil }
+            rest = rest.dropFirst()
+        }
+        let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return name.isEmpty ? nil : name.lowercased()
+    }
+
+    /// `<!--more-->`, with any spaces inside and in any case, as a block of its own.
+    private static func isMoreDivider(_ block: MarkdownNode) -> Bool {
+        guard case .htmlBlock(let html) = block.kind else { return false }
+        return html.filter { !$0.isWhitespace }.lowercased() == "<!--more-->"
+    }
+
+    /// `text` within about `limit` characters: whole when it fits; else up to the last end of a sentence that fits
+    /// (`。`, `！`, `？`, or `.`, `!`, `?` before a space); else up to the last space that fits, or `limit`
+    /// characters, and an ellipsis.
+    static func excerpt(_ text: String, limit: Int) -> String {
+        let characters = Array(text)
+        guard characters.count > limit else { return text }
+        var sentenceEnd: Int?
+        var space: Int?
+        for i in 0..<limit {
+            let c = characters[i]
+            if c == "。" || c == "！" || c == "？" {
+                sentenceEnd = i + 1
+            } else if c == "." || c == "!" || c == "?", characters[i + 1].isWhitespace {
+                sentenceEnd = i + 1
+            } else if c.isWhitespace {
+                space = i
+            }
+        }
+        if let sentenceEnd { return String(characters[..<sentenceEnd]) }
+        let cut = space.map { $0 > limit / 2 ? $0 : limit } ?? limit
+        return String(characters[..<cut]).trimmingWhitespace + "…"
+    }
+
+    /// `text` with each run of white space one space, none at either end, and none between two Chinese or
+    /// Japanese characters (a line break inside a Chinese paragraph is no space in it).
+    static func collapsed(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for c in text {
+            if c.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace, !(isWide(out.last!) && isWide(c)) { out.append(" ") }
+            pendingSpace = false
+            out.append(c)
+        }
+        return out
+    }
+
+    /// Chinese, Japanese and full-width characters and punctuation, which are written without spaces between.
+    private static func isWide(_ c: Character) -> Bool {
+        guard let scalar = c.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x2E80...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x2FFFF: return true
+        default: return false
+        }
+    }
+}
