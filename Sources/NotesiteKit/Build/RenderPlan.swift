@@ -15,12 +15,18 @@ struct RenderPlan {
     static let everything = RenderPlan(everything: true)
 
     /// The pages an edit of `touched` notes can change: their own pages; when a note's place in the lists
-    /// changed (title, date, summary, translation, or the note came or went), the lists, its neighbours and
+    /// changed (title, date, summary, translation, tags, draft label, or the note came or went), the lists (the tag
+    /// pages among them; all pages when a tag's page comes or goes), its neighbours and
     /// its translations, before and after; the reference when mentions changed; the search scripts whenever a
     /// note changed, and the feed when its entry did.
     static func after(touched: Set<String>, assets: Set<String>, before: SiteIndex, after: SiteIndex,
                       referenceChanged: Bool) -> RenderPlan {
         if before.assets != after.assets { return .everything }
+        // A tag's page that comes or goes: the files of the site change, which only a complete run writes.
+        if touched.contains(where: { before.note(atSourcePath: $0)?.metadata.tags != after.note(atSourcePath: $0)?.metadata.tags }),
+           Set(TagIndex(before).pagePaths) != Set(TagIndex(after).pagePaths) {
+            return .everything
+        }
         var plan = RenderPlan()
         plan.assets = assets
         plan.reference = referenceChanged
@@ -58,6 +64,6 @@ struct RenderPlan {
     private static func sameListing(_ a: Note, _ b: Note) -> Bool {
         a.metadata.title == b.metadata.title && a.metadata.date == b.metadata.date
             && a.metadata.summary == b.metadata.summary && a.metadata.translationKey == b.metadata.translationKey
-            && a.language == b.language
+            && a.language == b.language && a.metadata.tags == b.metadata.tags && a.metadata.draft == b.metadata.draft
     }
 }

@@ -88,7 +88,7 @@ public struct SiteIndex: Sendable {
     /// (`content.not-a-note`: `a.MD`, `a.markdown` are published as they are, front matter and all).
     /// Compared without case, as a case-insensitive file system would.
     public func assetProblems(displayPath: (String) -> String) -> [Diagnostic] {
-        var generated = Set(PageRenderer.ownFiles + notes.map(\.outputPath))
+        var generated = Set(PageRenderer.ownFiles + notes.map(\.outputPath) + TagIndex(self).pagePaths)
         generated = Set(generated.map { $0.lowercased() })
         var found: [Diagnostic] = []
         for asset in assets.sorted() {

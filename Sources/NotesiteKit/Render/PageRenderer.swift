@@ -50,6 +50,7 @@ public struct PageRenderer: Sendable {
     /// The site's pages for readers, in path order: the lists, the notes and the reference (for the sitemap).
     public var readerPages: [String] {
         var pages = ["index.html"] + index.languages.map { "\($0.rawValue)/index.html" } + index.notes.map(\.outputPath)
+            + TagIndex(index).pagePaths
         if let reference, !reference.data.isEmpty {
             pages += [ReferenceSite.indexPath] + reference.pageNames.map(ReferenceSite.pagePath)
             if reference.data.collapseTable != nil { pages.append(ReferenceSite.collapseTablePath) }
@@ -158,10 +159,11 @@ public struct PageRenderer: Sendable {
         return jobs.map { job in { [job()] } }
     }
 
-    /// The home page and one index page per language.
+    /// The home page, one index page per language, and the tag pages (`tagPages`).
     public func listingPages() -> [OutputFile] {
         var pages: [OutputFile] = []
         var groups: [TemplateContext] = []
+        let tags = TagIndex(index)
         for language in index.languages {
             let path = "\(language.rawValue)/index.html"
             groups.append([
@@ -171,8 +173,10 @@ public struct PageRenderer: Sendable {
             var context = common(page: path, language: language, title: templates.strings.text("notes_in_language", in: language))
             context["language"] = ["code": .string(language.rawValue), "name": .string(language.nativeName)]
             context["notes"] = .list(noteSummaries(in: language, from: path))
+            if !tags.tags(in: language).isEmpty { context["tagsHref"] = .string(RelativeURL.from(path, to: TagIndex.indexPath(language))) }
             pages.append(OutputFile(path: path, contents: .bytes(templates.render("language", context))))
         }
+        pages += tagPages(tags)
         var home = common(page: "index.html", language: nil, title: nil)
         home["groups"] = .list(groups)
         home["noteCount"] = .int(index.notes.count)
@@ -223,6 +227,13 @@ public struct PageRenderer: Sendable {
             s["title"] = source.title.map(TemplateValue.string)
             s["mirror"] = source.mirror.map(TemplateValue.string)
             if !s.isEmpty { fields["source"] = .object(s) }
+        }
+        // Only `notesite serve` builds a draft, and says so on its page.
+        if note.metadata.draft { fields["isDraft"] = true }
+        let tags = tagLinks(of: note)
+        if !tags.isEmpty {
+            fields["tags"] = .list(tags)
+            fields["hasTags"] = true
         }
         context["note"] = .object(fields)
         let toc: [TemplateContext] = note.headings.filter { $0.level == 2 || $0.level == 3 }.map {
@@ -292,16 +303,20 @@ public struct PageRenderer: Sendable {
     }
 
     private func noteSummaries(in language: Language, from page: String) -> [TemplateContext] {
-        index.notes(in: language).map { note in
-            var item: TemplateContext = ["title": .string(note.metadata.title), "href": .string(RelativeURL.from(page, to: note.outputPath)),
-                                         "htmlLang": .string(note.language.htmlLang)]
-            if let date = note.metadata.date {
-                item["date"] = .string(date.description)
-                item["dateText"] = .string(date.formatted(in: note.language))
-            }
-            item["summary"] = note.metadata.summary.map(TemplateValue.string)
-            return item
+        index.notes(in: language).map { noteSummary($0, from: page) }
+    }
+
+    /// A note as the lists show it, linked from `page`.
+    func noteSummary(_ note: Note, from page: String) -> TemplateContext {
+        var item: TemplateContext = ["title": .string(note.metadata.title), "href": .string(RelativeURL.from(page, to: note.outputPath)),
+                                     "htmlLang": .string(note.language.htmlLang)]
+        if let date = note.metadata.date {
+            item["date"] = .string(date.description)
+            item["dateText"] = .string(date.formatted(in: note.language))
         }
+        item["summary"] = note.metadata.summary.map(TemplateValue.string)
+        if note.metadata.draft { item["isDraft"] = true }
+        return item
     }
 
     /// What every page's template sees: the way back to the top, the page's language and its words, and the

@@ -42,7 +42,8 @@ enum SiteFeed {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for page in pages.sorted() where page != "404.html" {
-            out += "  <url><loc>\(xml(base + page))</loc></url>\n"
+            // A tag's page may have a name in any script; a sitemap's addresses are written percent-encoded.
+            out += "  <url><loc>\(xml(base + Escape.href(page)))</loc></url>\n"
         }
         return out + "</urlset>\n"
     }

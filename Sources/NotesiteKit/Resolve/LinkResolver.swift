@@ -21,6 +21,7 @@ public struct LinkResolver: Sendable {
         for language in Language.allCases where !index.notes(in: language).isEmpty {
             for (page, _) in PageRenderer.languagePages { pages["\(language.rawValue)/\(page).html"] = .some(nil) }
         }
+        for page in TagIndex(index).pagePaths { pages[page] = .some(nil) }
         guard !data.isEmpty else { return pages }
         pages[ReferenceSite.indexPath] = .some(nil)
         pages[ReferenceSite.symbolsJSONPath] = .some(nil)

@@ -4,7 +4,7 @@ import NotesiteMarkdown
 /// The Mustache templates of `Templates/` and the static files beside them (`Templates/assets/`).
 public struct TemplateSet: Sendable {
     /// Templates every site needs.
-    public static let required = ["home", "language", "note", "search", "not-found"]
+    public static let required = ["home", "language", "note", "search", "not-found", "tag"]
     /// Templates a site with reference data (`Content/data/`) needs too.
     public static let referenceTemplates = ["reference-index", "reference-page", "collapse-table"]
 
@@ -66,7 +66,8 @@ public struct TemplateSet: Sendable {
     static let variables: Set<String> = [
         "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
-        "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
+        "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTags", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
+        "isDraft", "isTagIndex", "tag", "tags", "tagsHref",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
