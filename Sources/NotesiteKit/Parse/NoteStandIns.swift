@@ -62,7 +62,8 @@ enum NoteStandIns {
         }
         for block in blocks {
             guard case .paragraph = block.kind else { continue }
-            let text = collapsed(readableText(of: block))
+            // Only as much as the cut can keep is made into characters: every note without a summary comes here.
+            let text = collapsed(String(readableText(of: block).prefix(limit * 4)))
             if !text.isEmpty { return excerpt(text, limit: limit) }
         }
         return nil
@@ -115,7 +116,7 @@ enum NoteStandIns {
     /// (`。`, `！`, `？`, or `.`, `!`, `?` before a space); else up to the last space that fits, or `limit`
     /// characters, and an ellipsis.
     static func excerpt(_ text: String, limit: Int) -> String {
-        let characters = Array(text)
+        let characters = Array(text.prefix(limit + 1))
         guard characters.count > limit else { return text }
         var sentenceEnd: Int?
         var space: Int?
