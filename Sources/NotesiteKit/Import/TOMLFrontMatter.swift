@@ -1,8 +1,9 @@
 import Foundation
+import TOMLKit
 
 /// Hugo's TOML front matter (`+++` lines around `key = value` pairs), read far enough to write it again as YAML:
-/// the top-level keys with strings, numbers, booleans, dates and lists of those. Tables (`[params]`) and inline
-/// tables are not carried over; their names come back in `dropped`, for the report.
+/// the top-level keys with strings, numbers, booleans, dates and lists of those. Tables (`[params]`, inline tables,
+/// dotted keys) are not carried over; their names come back in `dropped`, for the report.
 struct TOMLFrontMatter {
     /// One value, as YAML will be written for it.
     enum Value: Equatable {
@@ -35,31 +36,19 @@ struct TOMLFrontMatter {
         return nil
     }
 
-    /// Reads `toml`. Unreadable lines are skipped and named in `dropped`.
+    /// Reads `toml` with TOMLKit, as the front matter parser does (`FrontMatterParser.readTOML`), in the order the
+    /// keys are written. TOML that does not parse carries nothing over; `notesite check` reports it on the note.
     init(_ toml: Substring) {
-        var reader = Reader(Array(toml.unicodeScalars))
-        var table: String?
-        while true {
-            reader.skipBlankAndComments()
-            guard let next = reader.peek() else { break }
-            if next == "[" {
-                // `[params]` or `[[menu.main]]`: everything after it belongs to the table.
-                let header = reader.restOfLine().trimmingCharacters(in: .whitespacesAndNewlines)
-                table = header
-                dropped.append(header)
-                continue
-            }
-            let lineStart = reader.position
-            guard let key = reader.key(), reader.consume("=") else {
-                let line = reader.restOfLine(from: lineStart).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !line.isEmpty, table == nil { dropped.append(line) }
-                continue
-            }
-            reader.skipSpaces()
-            let value = reader.value()
-            reader.restOfLine()
-            guard table == nil else { continue }
-            if let value {
+        let text = String(toml)
+        guard let table = try? TOMLTable(string: text) else {
+            dropped = ["the front matter, which is not valid TOML"]
+            return
+        }
+        let places = FrontMatterParser.tomlKeyPlaces(text)
+        let keys = table.keys.sorted { (places[$0]?.key.line ?? .max, $0) < (places[$1]?.key.line ?? .max, $1) }
+        for key in keys {
+            guard let item = table[key] else { continue }
+            if let value = Self.value(of: item) {
                 pairs.append((key, value))
             } else {
                 dropped.append(key)
@@ -67,153 +56,17 @@ struct TOMLFrontMatter {
         }
     }
 
-    /// A cursor over the TOML's characters.
-    private struct Reader {
-        let scalars: [Unicode.Scalar]
-        var position = 0
-
-        init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
-
-        func peek() -> Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
-
-        mutating func consume(_ scalar: Unicode.Scalar) -> Bool {
-            skipSpaces()
-            guard peek() == scalar else { return false }
-            position += 1
-            return true
-        }
-
-        mutating func skipSpaces() {
-            while let c = peek(), c == " " || c == "\t" { position += 1 }
-        }
-
-        /// Spaces, line breaks and comments, as between list items or pairs.
-        mutating func skipBlankAndComments() {
-            while let c = peek() {
-                if c == " " || c == "\t" || c == "\n" || c == "\r" {
-                    position += 1
-                } else if c == "#" {
-                    while let d = peek(), d != "\n" { position += 1 }
-                } else {
-                    break
-                }
-            }
-        }
-
-        /// The rest of the current line (from `start`, if given), and moves past it.
-        @discardableResult
-        mutating func restOfLine(from start: Int? = nil) -> String {
-            if let start { position = start }
-            var line = String.UnicodeScalarView()
-            while let c = peek(), c != "\n" {
-                line.append(c)
-                position += 1
-            }
-            if peek() == "\n" { position += 1 }
-            return String(line)
-        }
-
-        /// A bare or quoted key; a dotted key is not one this reader carries over (nil).
-        mutating func key() -> String? {
-            skipSpaces()
-            var key: String
-            if peek() == "\"" || peek() == "'" {
-                guard case .string(let quoted)? = string() else { return nil }
-                key = quoted
-            } else {
-                var bare = String.UnicodeScalarView()
-                while let c = peek(), c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" {
-                    bare.append(c)
-                    position += 1
-                }
-                key = String(bare)
-            }
-            skipSpaces()
-            return key.isEmpty || peek() == "." ? nil : key
-        }
-
-        /// A value: a string, a list, or a bare word (number, boolean, date). nil for an inline table or what
-        /// cannot be read.
-        mutating func value() -> Value? {
-            guard let c = peek() else { return nil }
-            switch c {
-            case "\"", "'": return string()
-            case "[":
-                position += 1
-                var items: [Value] = []
-                while true {
-                    skipBlankAndComments()
-                    if peek() == "]" {
-                        position += 1
-                        return .list(items)
-                    }
-                    guard let item = value() else { return nil }
-                    items.append(item)
-                    skipBlankAndComments()
-                    if peek() == "," { position += 1 }
-                }
-            case "{": return nil
-            default:
-                var bare = String.UnicodeScalarView()
-                while let d = peek(), d != ",", d != "]", d != "#", d != "\n", d != "\r" {
-                    bare.append(d)
-                    position += 1
-                }
-                let word = String(bare).trimmingCharacters(in: .whitespaces)
-                return word.isEmpty ? nil : .bare(word)
-            }
-        }
-
-        /// A basic (`"…"`, with escapes), literal (`'…'`) or multi-line (`"""…"""`, `'''…'''`) string.
-        mutating func string() -> Value? {
-            guard let quote = peek() else { return nil }
-            let isBasic = quote == "\""
-            let tripled = position + 2 < scalars.count && scalars[position + 1] == quote && scalars[position + 2] == quote
-            position += tripled ? 3 : 1
-            // A line break right after the opening quotes is not part of the string.
-            if tripled, peek() == "\n" { position += 1 } else if tripled, peek() == "\r", position + 1 < scalars.count, scalars[position + 1] == "\n" { position += 2 }
-            var out = String.UnicodeScalarView()
-            while let c = peek() {
-                if c == quote {
-                    if !tripled {
-                        position += 1
-                        return .string(String(out))
-                    }
-                    if position + 2 < scalars.count, scalars[position + 1] == quote, scalars[position + 2] == quote {
-                        position += 3
-                        return .string(String(out))
-                    }
-                }
-                if c == "\n", !tripled { return nil }
-                position += 1
-                guard isBasic, c == "\\" else {
-                    out.append(c)
-                    continue
-                }
-                guard let escaped = peek() else { return nil }
-                position += 1
-                switch escaped {
-                case "n": out.append("\n")
-                case "t": out.append("\t")
-                case "r": out.append("\r")
-                case "b": out.append("\u{8}")
-                case "f": out.append("\u{C}")
-                case "\"": out.append("\"")
-                case "\\": out.append("\\")
-                case "u", "U":
-                    let count = escaped == "u" ? 4 : 8
-                    guard position + count <= scalars.count,
-                          let value = UInt32(String(String.UnicodeScalarView(scalars[position..<(position + count)])), radix: 16),
-                          let scalar = Unicode.Scalar(value) else { return nil }
-                    out.append(scalar)
-                    position += count
-                case "\n", " ", "\t", "\r":
-                    // A backslash at a line's end in a multi-line string joins the lines, dropping the spaces.
-                    while let d = peek(), d == " " || d == "\t" || d == "\n" || d == "\r" { position += 1 }
-                default: return nil
-                }
-            }
-            return nil
+    /// A value YAML can say as well: a string, number, boolean, date or time (as TOML writes it), or a list of
+    /// those; nil for a table.
+    private static func value(of item: TOMLValueConvertible) -> Value? {
+        switch item.type {
+        case .string: return .string(item.string ?? "")
+        case .bool: return .bare(item.bool == true ? "true" : "false")
+        case .int: return item.int.map { .bare(String($0)) }
+        case .double: return item.double.map { .bare("\($0)") }
+        case .date, .dateTime, .time: return .bare(item.debugDescription)
+        case .array: return item.array.map { array in .list(array.compactMap { value(of: $0) }) }
+        case .table: return nil
         }
     }
 

@@ -376,6 +376,8 @@ struct FrontMatterParser {
             case "author": source.author = single(entry.value, key: "source.author")
             case "title": source.title = single(entry.value, key: "source.title")
             case "mirror": source.mirror = address(entry.value, key: "source.mirror")
+            // Where `notesite import` found the note: read by the next import, not shown on the page.
+            case "path", "commit": break
             default:
                 var message = "unknown key `\(entry.key)` in `source`"
                 if let near = NearMiss.best(for: entry.key, in: NoteMetadata.knownSourceKeys) {
