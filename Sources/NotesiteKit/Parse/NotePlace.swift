@@ -9,7 +9,8 @@
 /// - a date before the name, as Jekyll names its posts, is not part of the address:
 ///   `notes/en/2017-04-05-title.md` → `title`.
 ///
-/// Every part of the address must be lowercase ASCII letters, digits and hyphens (`content.bad-slug`).
+/// Each part of the address is the file's or folder's name as a page name (`pageName`): `iOS_launchpage_logo_fly.md`
+/// → `ios-launchpage-logo-fly`, `中文測試.md` → `中文測試`; a name with no letter or digit is `content.bad-slug`.
 struct NotePlace: Hashable, Sendable {
     var language: Language
     var slug: String
@@ -41,20 +42,23 @@ struct NotePlace: Hashable, Sendable {
             // The language's folder is the page that lists its notes.
             return bad(name, "a README.md directly in notes/\(lang)/ would be the page of that folder, which is \(lang)/index.html, the list of the language's notes; move it into a folder of its own, such as notes/\(lang)/overview/README.md, or rename it")
         }
-        for folder in folders where !NoteParser.isValidSlug(folder) {
-            let slug = (folders + [name]).joined(separator: "/")
-            return bad(slug, "the folder name '\(folder)' is part of the page's address (\(lang)/\(slug).html), so it must be lowercase ASCII letters, digits and hyphens, such as '\(NewNote.slug(for: folder, in: language))'")
+        var names: [String] = []
+        for folder in folders {
+            let page = pageName(folder)
+            if page.isEmpty {
+                return bad((folders + [name]).joined(separator: "/"), "the folder name '\(folder)' has no letter or digit to put in the page's address; rename the folder")
+            }
+            names.append(page)
         }
         let slug: String
         if isFolderPage && !folders.isEmpty {
-            slug = folders.joined(separator: "/")
+            slug = names.joined(separator: "/")
         } else {
-            let title = withoutDate(name)
-            if !NoteParser.isValidSlug(title) {
-                return bad((folders + [title]).joined(separator: "/"),
-                           "the file name '\(name).md' must be lowercase ASCII letters, digits and hyphens, such as 'split-view-basics.md'")
+            let title = pageName(withoutDate(name))
+            if title.isEmpty {
+                return bad((names + [name]).joined(separator: "/"), "the file name '\(name).md' has no letter or digit to name its page; rename it, such as 'split-view-basics.md'")
             }
-            slug = (folders + [title]).joined(separator: "/")
+            slug = (names + [title]).joined(separator: "/")
         }
         if folders.isEmpty, let page = PageRenderer.languagePages.first(where: { $0.key == slug }) {
             // The site's page would replace the note's, and the note would be lost without a word.
@@ -84,6 +88,27 @@ struct NotePlace: Hashable, Sendable {
         return folder.utf8.split(separator: UInt8(ascii: "/")).count > 2 ? String(folder) : nil
     }
 
+    /// The page name a file's or folder's name gives: the name itself when it is lowercase ASCII letters, digits and
+    /// single hyphens, as most are; otherwise lowercased, with the letters and digits of every script kept and each
+    /// run of anything else (`_`, spaces, dots, other punctuation) made one hyphen, none at either end:
+    /// `iOS_launchpage_logo_fly` → `ios-launchpage-logo-fly`, `PopupKit` → `popupkit`, `中文測試` → `中文測試`. Empty
+    /// when the name has no letter or digit.
+    static func pageName(_ name: String) -> String {
+        if NoteParser.isValidSlug(name) { return name }
+        var out = ""
+        var pendingHyphen = false
+        for character in name.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingHyphen, !out.isEmpty { out.append("-") }
+                out.append(character)
+                pendingHyphen = false
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return out
+    }
+
     /// The name without a Jekyll date in front (`2017-04-05-title` → `title`); as it is when it has none, or nothing
     /// after it.
     static func withoutDate(_ name: String) -> String {
@@ -97,9 +122,15 @@ struct NotePlace: Hashable, Sendable {
 
     /// Why a note's address is not its path, for a message about two notes with one page: nil when it is.
     static func reason(forPath path: String) -> String? {
-        let name = String((path.split(separator: "/").last ?? "").dropLast(3))
+        // The names below `notes/<lang>/`, the file's without `.md`.
+        var names = path.split(separator: "/").dropFirst(2).map(String.init)
+        guard let file = names.popLast() else { return nil }
+        let name = String(file.dropLast(3))
         if isFolderPageName(name) { return "a folder's README.md or index.md is the folder's page" }
         if withoutDate(name) != name { return "a date before a file's name is not part of its page's address" }
+        if (names + [name]).contains(where: { pageName($0) != $0 }) {
+            return "a page's address is its file's path in lowercase, with `_`, spaces and punctuation as `-`"
+        }
         return nil
     }
 }

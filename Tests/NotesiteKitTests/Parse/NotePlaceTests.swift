@@ -43,14 +43,36 @@ import Testing
         #expect(place("notes/en/tags/README.md").rules.isEmpty)
     }
 
-    @Test func everyPartOfTheAddressMustBeAPageName() {
-        let folder = place("notes/en/UIKit/popovers.md")
+    /// Names as collections write them become page names: lowercase, letters and digits of every script kept,
+    /// anything else a hyphen.
+    @Test(arguments: [
+        ("notes/zh/iOS_launchpage_logo_fly.md", "ios-launchpage-logo-fly"),
+        ("notes/zh/iOSCoreAnimationNote.md", "ioscoreanimationnote"),
+        ("notes/zh/中文測試.md", "中文測試"),
+        ("notes/ru/Заметка о UIKit.md", "заметка-о-uikit"),
+        ("notes/en/PopupKit/README.md", "popupkit"),
+        ("notes/en/UIKit/Split View (iOS 14).md", "uikit/split-view-ios-14"),
+        ("notes/en/2017-02-05-Retrospective-Swift-at-Artsy.md", "retrospective-swift-at-artsy"),
+        ("notes/en/-dash.md", "dash"),
+        ("notes/en/a..b.md", "a-b"),
+        // A page name already: kept as written.
+        ("notes/en/a--b-.md", "a--b-"),
+    ])
+    func namesBecomePageNames(path: String, slug: String) {
+        let found = place(path)
+        #expect(found.slug == slug)
+        #expect(found.rules.isEmpty, "\(found.messages)")
+    }
+
+    @Test func aNameWithNoLetterOrDigitIsAnError() {
+        let file = place("notes/en/___.md")
+        #expect(file.rules == ["content.bad-slug"])
+        #expect(file.messages == ["the file name '___.md' has no letter or digit to name its page; rename it, such as 'split-view-basics.md'"])
+        let folder = place("notes/en/(!)/README.md")
         #expect(folder.rules == ["content.bad-slug"])
-        #expect(folder.messages == ["the folder name 'UIKit' is part of the page's address (en/UIKit/popovers.html), so it must be lowercase ASCII letters, digits and hyphens, such as 'uikit'"])
-        let dated = place("notes/en/2017-04-05-Title.md")
-        #expect(dated.rules == ["content.bad-slug"])
-        #expect(dated.messages.first?.contains("'2017-04-05-Title.md'") == true)
-        #expect(place("notes/en/split view/README.md").rules == ["content.bad-slug"])
+        #expect(folder.messages.first?.contains("the folder name '(!)'") == true)
+        // The language's own pages, whatever the case.
+        #expect(place("notes/en/Search.md").rules == ["content.bad-slug"])
     }
 
     @Test func filesThatCannotBeNotes() {
@@ -66,5 +88,7 @@ import Testing
         #expect(NotePlace.folder(ofFolderPage: "notes/en/a/readme-first.md") == nil)
         #expect(NotePlace.reason(forPath: "notes/en/2017-04-05-a.md") != nil)
         #expect(NotePlace.reason(forPath: "notes/en/a.md") == nil)
+        #expect(NotePlace.reason(forPath: "notes/en/uikit/a.md") == nil)
+        #expect(NotePlace.reason(forPath: "notes/en/UIKit/a.md")?.contains("lowercase") == true)
     }
 }
