@@ -34,7 +34,6 @@ public struct Importer: Sendable {
         /// The note's Markdown as parsed, for its links, headings and prose.
         var parsed: Note
         var detection: LanguageDetector.Detection
-        var modified: Date?
     }
 
     /// One note with its language and text, before it has a place.
@@ -204,9 +203,8 @@ public struct Importer: Sendable {
         }
         let parsed = NoteParser.parse(SourceFile(path: "notes/en/imported.md", displayPath: file.path, text: markdown)).note
         guard let parsed else { return .skipped(.init(path: file.path, reason: .unreadable("it could not be parsed"))) }
-        let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
         return .note(Reading(file: file, conversion: conversion, parsed: parsed,
-                                detection: LanguageDetector.detect(parsed.document), modified: modified))
+                                detection: LanguageDetector.detect(parsed.document)))
     }
 
     /// Why `bytes` are not UTF-8 text, and where.
@@ -273,11 +271,9 @@ public struct Importer: Sendable {
             } else if let date = match?.date.flatMap(NoteDate.init(parsing:)) {
                 additions.date = date
                 dateOrigin = "kept from the earlier import"
-            } else if let modified = reading.modified {
-                let parts = Calendar.current.dateComponents([.year, .month, .day], from: modified)
-                additions.date = NoteDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day)
-                dateOrigin = "the file's modification day"
             }
+            // A file's modification day is not taken: a copy or a checkout sets it to the day it was made, which
+            // would date the note wrongly. A note with no date is a valid note.
         } else if let date = conversion.date, NoteDate(parsing: date) == nil {
             warned.insert("date")
             warnings.append("its `date: \(date)` is not a date notesite reads, and notesite will refuse the note until it is; write it as YYYY-MM-DD")

@@ -66,7 +66,7 @@ public struct HTMLRenderer {
         renderer.sanitized = note.sanitizedHTML
         renderer.out = HTMLOutput(capacity: note.source.text.utf8.count * 2)
         var blocks = note.document.children
-        if note.metadata.titleSource == .heading, let title = blocks.firstIndex(where: \.isHeading) {
+        if note.titleIsFirstHeading, let title = blocks.firstIndex(where: \.isHeading) {
             blocks.remove(at: title)
             renderer.nextHeading = 1
         }

@@ -212,8 +212,8 @@ public struct PageRenderer: Sendable {
         let translations = index.translations(of: note)
         var context = common(page: path, language: note.language, title: note.metadata.title, translations: translations)
         var fields: TemplateContext = ["title": .string(note.metadata.title), "slug": .string(note.slug)]
-        // A note titled by its first heading: the title is that heading, which the body leaves out, with its id.
-        if note.metadata.titleSource == .heading, let heading = note.headings.first { fields["titleID"] = .string(heading.id) }
+        // A note titled by its first heading (`titleIsFirstHeading`): the body leaves it out; the title takes its id.
+        if note.titleIsFirstHeading, let heading = note.headings.first { fields["titleID"] = .string(heading.id) }
         if let date = note.metadata.date {
             fields["date"] = .string(date.description)
             fields["dateText"] = .string(date.formatted(in: note.language))

@@ -64,7 +64,7 @@ import Yams
         #expect(draftMatter["draft"]?.bool == true)
         #expect(draftMatter["title"]?.string == "Draft")
         #expect(draftMatter["lang"]?.string == "en")
-        #expect(draftMatter["date"]?.string.flatMap(NoteDate.init(parsing:)) != nil, "the file's modification day")
+        #expect(draftMatter["date"] == nil, "a file's modification day is not its date")
         #expect(draftBody == ImportFixture.jekyllDraft)
 
         // The site-root image goes where notesite resolves a site-root path: the note's language folder.
@@ -75,7 +75,7 @@ import Yams
         #expect(plan.skipped.first?.reason == .outsideNotes("_posts/ and _drafts/"))
         // Four words cannot tell a language.
         #expect(plan.uncertainNotes.map(\.sourcePath) == ["_drafts/draft.md"])
-        #expect(plan.lines.contains("new _drafts/draft.md → Content/notes/en/draft.md [en, detected, uncertain]; adds title (from the file name), date (the file's modification day), lang, draft, source"), "\(plan.lines)")
+        #expect(plan.lines.contains("new _drafts/draft.md → Content/notes/en/draft.md [en, detected, uncertain]; adds title (from the file name), lang, draft, source"), "\(plan.lines)")
         #expect(plan.lines.contains("new _posts/2017-04-05-split-view.md → Content/notes/en/split-view.md [en, detected]; adds date (from the file name), lang, source"))
         #expect(plan.lines.contains("copy images/x.png → Content/notes/en/images/x.png"))
         #expect(plan.warningLines.contains { $0.hasPrefix("warning: _drafts/draft.md: its language is uncertain") && $0.contains("--lang zh|ru") })
@@ -175,7 +175,7 @@ import Yams
         #expect(plan.notes.count == 3)
         #expect(snapshot(site.root) == before)
         // No title: the first heading is the note's title.
-        #expect(plan.lines.contains("new a/README.md → Content/notes/en/a.md [en, detected]; adds date (the file's modification day), lang, source"), "\(plan.lines)")
+        #expect(plan.lines.contains("new a/README.md → Content/notes/en/a.md [en, detected]; adds lang, source"), "\(plan.lines)")
         #expect(plan.lines.contains("copy a/img/a.png → Content/notes/en/img/a.png"))
         #expect(plan.lines.contains("skip LICENSE.md: not a note (a project's file)"))
         #expect(plan.summary(written: false) == "Would import 3 notes (zh 1, ru 1, en 1), 1 image; update 0, unchanged 0; skip 1 file: not a note (1). Nothing was written (--dry-run).")
@@ -226,7 +226,7 @@ import Yams
         try run(folder, into: site, language: .en)
         let win = try #require(FileManager.default.contents(atPath: site.content.appendingPathComponent("notes/en/win.md").path))
         let body = Data("\r\n---\r\nA note saved on Windows, with its own line ends.\r\n".utf8)
-        #expect(win.starts(with: Data("---\r\ntitle: Windows\r\ndate: ".utf8)), "the byte-order mark is left out, the line ends kept")
+        #expect(win.starts(with: Data("---\r\ntitle: Windows\r\nlang: ".utf8)), "the byte-order mark is left out, the line ends kept")
         #expect(win.suffix(body.count) == body)
         #expect(String(decoding: win, as: UTF8.self).contains("\r\nlang: en\r\nsource:\r\n  path: win.md\r\n---"))
         let plain = try text(site, "notes/en/plain.md")
