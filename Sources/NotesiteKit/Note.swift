@@ -16,6 +16,7 @@ public struct Note: Hashable, Sendable {
         var sanitizedHTML: [String: HTMLSanitizer.Clean]
         var collapseTable: Placement?
         var codeNodes: [CodeNode]?
+        var dialect = DialectMarks()
     }
 
     private var box: SharedBox<Fields>
@@ -114,6 +115,12 @@ public struct Note: Hashable, Sendable {
     public var codeNodes: [CodeNode]? {
         get { box.value.codeNodes }
         _modify { yield &self[changing: \.codeNodes] }
+    }
+    /// What syntax of other generators asks of the page (callouts, block ids, the contents list) and the ids its
+    /// raw HTML gives elements; kept when the tree goes, for a page rendered again from a new parse.
+    public var dialect: DialectMarks {
+        get { box.value.dialect }
+        _modify { yield &self[changing: \.dialect] }
     }
 
     public struct CodeNode: Hashable, Sendable {

@@ -3,8 +3,8 @@ public enum RuleCatalog {
     /// The rule types, in the order of the pipeline's stages. Each declares its rules where they are raised; only
     /// the types are listed here, so a rule cannot be raised without being in the catalogue.
     static let sets: [any RuleSet.Type] = [
-        ContentRule.self, RunRule.self, FrontMatterRule.self, LinkRule.self, ImageRule.self, SymbolRule.self,
-        HTMLRule.self, TemplateRule.self, DataRule.self,
+        ContentRule.self, RunRule.self, FrontMatterRule.self, MarkdownRule.self, LinkRule.self, ImageRule.self,
+        SymbolRule.self, HTMLRule.self, TemplateRule.self, DataRule.self,
     ]
 
     /// Every rule, grouped by stage, each group in its declaration order.

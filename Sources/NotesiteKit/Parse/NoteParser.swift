@@ -40,7 +40,7 @@ public enum NoteParser {
         diagnostics += conflictMarkers(in: file)
 
         let body = String(split.body)
-        let (document, flattenedAt) = MarkdownParser.parseDocument(body, firstLine: split.bodyFirstLine)
+        let (document, flattenedAt, dialect) = Dialects.parseDocument(body, firstLine: split.bodyFirstLine, file: file.displayPath)
         if metadata.titleSource == .fileName, let heading = NoteStandIns.titleHeading(in: document) {
             metadata.title = heading
             metadata.titleSource = .heading
@@ -56,7 +56,7 @@ public enum NoteParser {
         // One walk finds the headings with their ids, the links and images, where the collapse table goes, what
         // the sanitizer removes from raw HTML and the code that the mentions and checks read. A node belongs to the
         // section of the last heading before it (or is the heading).
-        var slugger = HeadingSlugger(reserving: reservedIDs)
+        var slugger = HeadingSlugger(reserving: reservedIDs + dialect.marks.headingIDs.values)
         var headings: [Note.Heading] = []
         var links: [Note.Link] = []
         var collapseTable: Note.Placement?
@@ -104,7 +104,8 @@ public enum NoteParser {
             switch node.kind {
             case .heading(let level):
                 let text = node.plainText
-                headings.append(Note.Heading(level: level, text: text, id: slugger.slug(for: text), location: node.range.start))
+                let id = dialect.marks.headingIDs[node.range.start] ?? slugger.slug(for: text)
+                headings.append(Note.Heading(level: level, text: text, id: id, location: node.range.start))
             case .link(let destination, _):
                 var link = Note.Link(destination: destination, isImage: false, location: node.range.start, section: headings.last?.id)
                 // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one.
@@ -147,6 +148,7 @@ public enum NoteParser {
         note.collapseTable = collapseTable
         note.sanitizedHTML = sanitized.mapValues(\.clean)
         note.codeNodes = codeNodes
+        dialect.finish(&note, diagnostics: &diagnostics)
         return (note, diagnostics)
     }
 
@@ -232,7 +234,7 @@ public enum NoteParser {
     /// headings and the findings are the same the second time, and the builder kept them from the first.
     public static func document(of file: SourceFile) -> MarkdownNode {
         let split = FrontMatterSplit(file.text)
-        return MarkdownParser.parseDocument(String(split.body), firstLine: split.bodyFirstLine).document
+        return Dialects.parseDocument(String(split.body), firstLine: split.bodyFirstLine, file: file.displayPath).document
     }
 
     /// The labels of what reads as footnote references (`[^label]`) in a text node's text.

@@ -24,6 +24,8 @@ public struct HTMLRenderer {
         /// back to where the text refers to it, in the page's language.
         public var footnotesLabel = "Footnotes"
         public var footnoteBackLabel = "Back to the text"
+        /// A callout's title when the note gives none (`> [!TIP]`, `::: warning`), by its kind, in the page's language.
+        public var calloutTitle: (String) -> String = { DialectMarks.englishTitle(of: $0) }
 
         public init() {}
     }
@@ -38,6 +40,8 @@ public struct HTMLRenderer {
     private var footnoteReferences: [Int: Int] = [:]
     /// Raw HTML fragments sanitized already (by the note's parse).
     private var sanitized: [String: HTMLSanitizer.Clean] = [:]
+    /// The note's callouts and block ids (`Dialects`).
+    private var marks = DialectMarks()
 
     private init(headingIDs: [String], rewrite: @escaping LinkRewriter, hooks: Hooks = Hooks()) {
         self.headingIDs = headingIDs
@@ -64,6 +68,7 @@ public struct HTMLRenderer {
     static func renderMarkup(_ note: Note, hooks: Hooks = Hooks(), rewrite: @escaping LinkRewriter) -> HTMLOutput {
         var renderer = HTMLRenderer(headingIDs: note.headings.map(\.id), rewrite: rewrite, hooks: hooks)
         renderer.sanitized = note.sanitizedHTML
+        renderer.marks = note.dialect
         renderer.out = HTMLOutput(capacity: note.source.text.utf8.count * 2)
         var blocks = note.document.children
         if note.titleIsFirstHeading, let title = blocks.firstIndex(where: \.isHeading) {
@@ -124,6 +129,10 @@ public struct HTMLRenderer {
     }
 
     private mutating func render(_ node: MarkdownNode, tight: Bool) {
+        if !marks.blockIDs.isEmpty, let id = marks.blockIDs.removeValue(forKey: node.range.start) {
+            renderWithID(node, tight: tight, id: id)
+            return
+        }
         switch node.kind {
         case .document:
             renderChildren(node, tight: false)
@@ -142,6 +151,10 @@ public struct HTMLRenderer {
             renderInlines(node.children)
             out += "<a class=\"heading-anchor\" href=\"#\(Escape.href(id))\" aria-label=\"\(Escape.attribute(hooks.headingAnchorLabel))\">#</a></h\(level)>\n"
         case .blockQuote:
+            if !marks.callouts.isEmpty, let callout = marks.callouts[node.range.start] {
+                renderCallout(node, callout)
+                return
+            }
             out += "<blockquote>\n"
             renderChildren(node, tight: false)
             out += "</blockquote>\n"
@@ -165,6 +178,10 @@ public struct HTMLRenderer {
             }
             out += "</li>\n"
         case .codeBlock(let info, let code):
+            if info.utf8.contains(UInt8(ascii: " ")), let language = Self.numberedLanguage(info) {
+                renderNumbered(MarkdownNode(.codeBlock(info: language, code: code), range: node.range), code: code)
+                return
+            }
             if let html = hooks.codeBlock(info, code) {
                 out += html
                 return
@@ -192,6 +209,63 @@ public struct HTMLRenderer {
 
     private mutating func renderChildren(_ node: MarkdownNode, tight: Bool) {
         for child in node.children { render(child, tight: tight) }
+    }
+
+    /// A block with the id an attribute list gives it, on its first element (none where the block has no element
+    /// of its own, as a tight list's paragraph).
+    private mutating func renderWithID(_ node: MarkdownNode, tight: Bool, id: String) {
+        var piece = HTMLOutput()
+        swap(&out, &piece)
+        render(node, tight: tight)
+        swap(&out, &piece)
+        let bytes = piece.bytes
+        guard bytes.first == UInt8(ascii: "<"), let end = bytes.firstIndex(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ">") }) else {
+            out += piece
+            return
+        }
+        bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[..<end])) }
+        out += " id=\""
+        out.appendEscaped(id)
+        out += "\""
+        bytes.withUnsafeBufferPointer { out.append(UnsafeBufferPointer(rebasing: $0[end...])) }
+    }
+
+    /// A callout: a GitHub alert or a `::: kind` container, with its title and its blocks; `details` opens and
+    /// closes.
+    private mutating func renderCallout(_ node: MarkdownNode, _ callout: DialectMarks.Callout) {
+        let title = callout.title ?? hooks.calloutTitle(callout.kind)
+        if callout.kind == "details" {
+            out += "<details class=\"callout callout-details\">\n<summary class=\"callout-title\">"
+            out.appendEscaped(title)
+            out += "</summary>\n"
+            renderChildren(node, tight: false)
+            out += "</details>\n"
+            return
+        }
+        out += "<aside class=\"callout callout-\(Escape.attribute(callout.kind))\" role=\"note\">\n<p class=\"callout-title\">"
+        out.appendEscaped(title)
+        out += "</p>\n"
+        renderChildren(node, tight: false)
+        out += "</aside>\n"
+    }
+
+    /// The language of an info string that asks for numbered lines (`swift linenos`), without that word.
+    static func numberedLanguage(_ info: String) -> String? {
+        let words = info.split(separator: " ")
+        guard words.dropFirst().contains("linenos") else { return nil }
+        return words.first { $0 != "linenos" }.map(String.init) ?? ""
+    }
+
+    /// A code block with its line numbers beside it, apart from the code so that copying the code leaves them.
+    private mutating func renderNumbered(_ block: MarkdownNode, code: String) {
+        var count = 0
+        for byte in code.utf8 where byte == UInt8(ascii: "\n") { count += 1 }
+        if !code.hasSuffix("\n") { count += 1 }
+        out += "<div class=\"code-lines\"><pre class=\"line-numbers\" aria-hidden=\"true\">"
+        out += (1...max(count, 1)).map(String.init).joined(separator: "\n")
+        out += "</pre>"
+        render(block, tight: false)
+        out += "</div>\n"
     }
 
     private mutating func renderTable(_ table: MarkdownNode, alignments: [MarkdownNode.TableAlignment]) {

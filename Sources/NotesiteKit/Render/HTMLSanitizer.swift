@@ -322,7 +322,14 @@ public enum HTMLSanitizer {
             var tag = "<" + name
             // The addresses' ranges in the tag, moved to `out`'s when the tag is written.
             var tagAddresses: [Clean.Address] = []
+            // `<a name="x">`, the old way to make a place a link can name, becomes `id="x"`: HTML5 made `name`
+            // obsolete there, and a page's links (and `check`) find places by their ids.
+            let isNamedAnchor = name == "a" && !attributes.contains { $0.name == "id" }
             for attribute in attributes {
+                if name == "a", attribute.name == "name" {
+                    if isNamedAnchor, let value = attribute.value, !value.isEmpty { tag += " id=\"\(Escape.attribute(value))\"" }
+                    continue
+                }
                 if attribute.name.hasPrefix("on") {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "the event handler \(attribute.name)=\"…\" runs script, so it was removed"))
                     continue

@@ -206,6 +206,7 @@ public struct PageRenderer: Sendable {
         hooks.taskToDoLabel = strings.text("task_to_do", in: note.language, fallback: hooks.taskToDoLabel)
         hooks.footnotesLabel = strings.text("footnotes", in: note.language, fallback: hooks.footnotesLabel)
         hooks.footnoteBackLabel = strings.text("footnote_back", in: note.language, fallback: hooks.footnoteBackLabel)
+        hooks.calloutTitle = { kind in strings.text("callout_\(kind)", in: note.language, fallback: DialectMarks.englishTitle(of: kind)) }
         let body = HTMLRenderer.renderMarkup(note, hooks: hooks) { destination, isImage in
             href(for: destination, from: note, isImage: isImage)
         }
@@ -236,8 +237,9 @@ public struct PageRenderer: Sendable {
             fields["hasTags"] = true
         }
         context["note"] = .object(fields)
-        let toc: [TemplateContext] = note.headings.filter { $0.level == 2 || $0.level == 3 }.map {
-            ["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level == 3)]
+        let levels = Self.contentsLevels(of: note)
+        let toc: [TemplateContext] = note.headings.filter { levels.contains($0.level) }.map {
+            ["id": .string($0.id), "text": .string($0.text), "sub": .bool($0.level == levels.upperBound)]
         }
         if !toc.isEmpty {
             context["toc"] = .list(toc)

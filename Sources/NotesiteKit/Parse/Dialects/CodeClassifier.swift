@@ -1,0 +1,143 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// Tells Swift and Objective-C apart in a code block that names no language (an indented block, or a fence with
+/// none), so that it is coloured, linked and checked like a fenced one. Anything else, and anything unclear,
+/// stays plain: the block keeps no language.
+///
+/// Each line is read for what only one of the languages writes (`func`, `guard`, `if let`, `?.`, an implicit
+/// `.member`, `@IBOutlet` for Swift; `#import`, `@interface`, `- (void)`, `[self …]`, `@"…"` for Objective-C;
+/// `def`, `function`, `=>`, `:=`, `#include`, markup and shell prompts for the others). A block with no mark of
+/// either, that ends no line with `;`, is Swift when swift-syntax parses it without an error and it calls or
+/// reads a member of something: `navigationItem.leftItemsSupplementBackButton = true`.
+enum CodeClassifier {
+    static func dialect(of code: String) -> CodeScanner.Dialect? {
+        var swift = 0, objc = 0, other = 0
+        var lines = 0, semicolons = 0
+        var hasMemberOrCall = false
+        for rawLine in code.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = withoutLineComment(rawLine).trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty, !line.hasPrefix("/*"), !line.hasPrefix("*") || line.hasPrefix("*)") else { continue }
+            lines += 1
+            if line.hasSuffix(";") { semicolons += 1 }
+            if line.contains("()") || line.contains(".") { hasMemberOrCall = true }
+
+            // Objective-C
+            if line.hasPrefix("#import") || line.hasPrefix("@import ") { objc += 3 }
+            if ["@interface", "@implementation", "@end", "@property", "@synthesize", "@protocol", "@dynamic", "@class "].contains(where: line.hasPrefix) { objc += 3 }
+            if line.first == "-" || line.first == "+", line.dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("(") { objc += 3 }
+            if line.contains("@\"") || line.contains("@selector(") || line.contains("NSLog(") { objc += 2 }
+            if line.contains("[self ") || line.contains("[super ") || line.contains("[[") { objc += 2 }
+            if hasPointerDeclaration(line) { objc += 2 }
+            if hasMessageSend(line) { objc += 2 }
+            if line.contains("^(") || line.contains("^{") || line.contains("__weak") || line.contains("__block") || line.contains("instancetype") { objc += 1 }
+            if words(line).contains(where: { $0 == "YES" || $0 == "NO" || $0 == "BOOL" }) { objc += 1 }
+
+            // Swift
+            let words = words(line)
+            let first = words.first ?? ""
+            if words.contains("func") { swift += 3 }
+            if first == "guard" || line.contains("if let ") || line.contains("if var ") || line.contains("guard let ") { swift += 3 }
+            if (first == "let" || first == "var" || words.prefix(3).contains("let") && ["private", "weak", "lazy", "static", "fileprivate", "public", "internal", "override"].contains(first)) && !line.hasSuffix(";") { swift += 2 }
+            if ["@IBOutlet", "@IBAction", "@objc", "@available", "@MainActor", "@escaping", "@State", "@Published"].contains(where: line.hasPrefix) { swift += 3 }
+            if ["extension", "struct", "protocol"].contains(first) && !line.hasSuffix(";") { swift += 2 }
+            if first == "import", !line.hasSuffix(";"), !line.contains("\""), words.count == 2 { swift += 1 }
+            if line.contains("?.") || line.contains("!.") || line.contains("as?") || line.contains("as!") { swift += 2 }
+            if line.contains("\\(") { swift += 2 }
+            if hasImplicitMember(line) { swift += 2 }
+            if line.contains("->") { swift += 1 }
+            if line.contains("$0") || line.contains(" in\n") || line.hasSuffix(" in") { swift += 1 }
+            if first == "class", line.contains(":"), !line.contains("public "), !line.contains("(") { swift += 1 }
+
+            // Other languages
+            if ["#include", "#!", "def ", "fun ", "fn ", "function ", "const ", "val ", "package ", "public class", "public static",
+                "private static", "System.", "console.", "$ ", "> ", "<?", "</", "<!", "{\"", "npm ", "pod ", "git ", "cd ", "sudo "]
+                .contains(where: line.hasPrefix) { other += 3 }
+            if line.contains("=>") || line.contains(":=") { other += 3 }
+            if line.contains("===") { other += 2 }
+            // A statement that ends with `;` and names UIKit: Objective-C, which Swift's never are.
+            if line.hasSuffix(";"), words.contains(where: { $0.hasPrefix("UI") || $0.hasPrefix("NS") }) { objc += 2 }
+            if line.first == "<", line.dropFirst().first?.isLetter == true { other += 2 }
+            if line.hasSuffix(":"), ["if", "for", "while", "else", "elif", "try", "except", "class", "with"].contains(first) { other += 2 }
+        }
+        guard lines > 0 else { return nil }
+        // Mostly semicolons: C's family, not Swift.
+        if semicolons * 2 > lines { swift -= 2; objc += 1 } else if semicolons == 0, lines > 1 { objc -= 1 }
+        if other >= 3, other >= max(swift, objc) { return nil }
+        if objc >= 3, objc > swift { return .objc }
+        if swift >= 2, swift > objc { return .swift }
+        if swift <= 0, objc <= 0, other == 0, semicolons == 0, hasMemberOrCall, !Parser.parse(source: code).hasError { return .swift }
+        return nil
+    }
+
+    /// The line up to a `//` comment that is not inside a string.
+    private static func withoutLineComment(_ line: Substring) -> String {
+        var inString = false
+        var previous: Character = " "
+        var end = line.endIndex
+        for i in line.indices {
+            let c = line[i]
+            if c == "\"", previous != "\\" { inString.toggle() }
+            if !inString, c == "/", previous == "/" {
+                end = line.index(before: i)
+                break
+            }
+            previous = c
+        }
+        return String(line[..<end])
+    }
+
+    private static func words(_ line: String) -> [Substring] {
+        line.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" || $0 == "#") }
+    }
+
+    /// `UIView *view`, `(NSString *)name`, `UIViewController *)`: a type with a pointer star.
+    private static func hasPointerDeclaration(_ line: String) -> Bool {
+        let chars = Array(line)
+        for i in chars.indices where chars[i] == "*" && i >= 2 {
+            guard chars[i - 1] == " ", chars[i - 2].isLetter || chars[i - 2] == ">" else { continue }
+            let after = i + 1 < chars.count ? chars[i + 1] : " "
+            if after.isLetter || after == ")" || after == "_" {
+                // The word before the star starts with a capital letter or is a C type: `NSString *`, `id *`.
+                var j = i - 2
+                while j > 0, chars[j - 1].isLetter || chars[j - 1].isNumber { j -= 1 }
+                if chars[j].isUppercase || ["id", "char", "void", "int"].contains(String(chars[j...(i - 2)])) { return true }
+            }
+        }
+        return false
+    }
+
+    /// `[receiver selector]`, `[self.view addSubview:v]`: a message send, which is Objective-C's alone.
+    private static func hasMessageSend(_ line: String) -> Bool {
+        let chars = Array(line)
+        func isName(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        var i = 0
+        while i < chars.count {
+            defer { i += 1 }
+            guard chars[i] == "[", i + 1 < chars.count, chars[i + 1].isLetter || chars[i + 1] == "[" else { continue }
+            var j = i + 1
+            if chars[j] == "[" { return true }
+            while j < chars.count, isName(chars[j]) || chars[j] == "." { j += 1 }
+            guard j < chars.count, chars[j] == " " else { continue }
+            j += 1
+            guard j < chars.count, chars[j].isLetter else { continue }
+            while j < chars.count, isName(chars[j]) { j += 1 }
+            if j < chars.count, chars[j] == ":" || chars[j] == "]" { return true }
+        }
+        return false
+    }
+
+    /// `= .allVisible`, `(.primaryHidden`, `: .compact`, `[.a, .b]`: a member of a type the context gives, which only
+    /// Swift writes.
+    private static func hasImplicitMember(_ line: String) -> Bool {
+        let chars = Array(line)
+        for i in chars.indices where chars[i] == "." && i + 1 < chars.count && chars[i + 1].isLetter && chars[i + 1].isLowercase {
+            var j = i - 1
+            while j >= 0, chars[j] == " " { j -= 1 }
+            guard j >= 0 else { continue }
+            if "=(,:[".contains(chars[j]) || (chars[j] == "n" && j >= 6 && String(chars[(j - 5)...j]) == "return") || (chars[j] == "e" && j >= 3 && String(chars[(j - 3)...j]) == "case") { return true }
+        }
+        return false
+    }
+}
