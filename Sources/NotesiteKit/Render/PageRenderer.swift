@@ -277,7 +277,7 @@ public struct PageRenderer: Sendable {
     /// Where a link in `note` leads on the site.
     /// A missing image becomes nil, so the page shows a placeholder rather than a broken image.
     func href(for destination: String, from note: Note, isImage: Bool = false) -> String? {
-        switch resolver.target(of: destination, from: note.source.path) {
+        switch resolver.target(of: destination, from: note.source.path, page: note) {
         case .external(let url): return url
         case .samePage(let fragment): return "#" + fragment
         case .note(let path, let fragment):

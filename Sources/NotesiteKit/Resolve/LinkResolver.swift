@@ -51,10 +51,15 @@ public struct LinkResolver: Sendable {
     }
 
     /// Resolves `destination` as written in the note at `notePath` (a source path such as `notes/en/a.md`).
-    public func target(of destination: String, from notePath: String) -> Target {
+    /// `page`: the note itself, parsed, whose headings a fragment may name by their text (`pageFragment`).
+    public func target(of destination: String, from notePath: String, page: Note? = nil) -> Target {
         let trimmed = Self.trimmed(destination)
         if trimmed.isEmpty { return .empty }
-        if trimmed.hasPrefix("#") { return .samePage(fragment: decode(String(trimmed.dropFirst()))) }
+        // `{{ site.baseurl }}/images/a.png`, `{% post_url 2016-01-01-a %}`: a path from the note's folder.
+        if trimmed.utf8.first == UInt8(ascii: "{"), let path = TemplateSyntax.path(ofTemplatedAddress: trimmed), path.utf8.first != UInt8(ascii: "{") {
+            return target(of: path, from: notePath, page: page)
+        }
+        if trimmed.hasPrefix("#") { return .samePage(fragment: pageFragment(decode(String(trimmed.dropFirst())), inNoteAt: notePath, page: page)) }
         if let url = Self.externalURL(destination) { return .external(url) }
 
         var pathPart = Substring(trimmed)
@@ -74,7 +79,8 @@ public struct LinkResolver: Sendable {
         let path = decode(String(pathPart))
         guard let resolved = Self.normalise(path, relativeTo: notePath) else { return .missing(path: path) }
         if resolved.hasSuffix(".md") {
-            return index.position(ofSourcePath: resolved) != nil ? .note(sourcePath: resolved, fragment: fragment) : .missing(path: path)
+            return index.position(ofSourcePath: resolved) != nil
+                ? .note(sourcePath: resolved, fragment: fragment.map { pageFragment($0, inNoteAt: resolved, page: page) }) : .missing(path: path)
         }
         if resolved.hasPrefix("notes/"), index.assets.contains(String(resolved.dropFirst(6))) {
             return .asset(path: String(resolved.dropFirst(6)), suffix: suffix)
@@ -105,13 +111,19 @@ public struct LinkResolver: Sendable {
             let destination = link.destination
             let at = link.location
             if !link.isImage {
-                switch target(of: destination, from: note.source.path) {
+                switch target(of: destination, from: note.source.path, page: note) {
                 case .missing(let path):
-                    add(destination, unresolved(destination, path: path, in: note, file: file, link: link))
-                case .samePage(let fragment) where !index.page(ofSourcePath: note.source.path, hasID: fragment):
+                    add(destination, templateMissing(destination, path: path, in: note, link: link)
+                        ?? unresolved(destination, path: path, in: note, file: file, link: link))
+                case .samePage(let fragment) where !Self.hasAnchor(fragment, in: note):
                     add(destination, anchorMissing(fragment, in: note, file: file, at: at))
-                case .note(let path, let fragment?) where !index.page(ofSourcePath: path, hasID: fragment):
-                    add(destination, anchorMissing(fragment, in: index.note(atSourcePath: path)!, file: file, at: at))
+                case .samePage(let fragment):
+                    if let found = anchorByText(fragment, of: link, in: note, file: file) { add(destination, found) }
+                case .note(let path, let fragment?) where !Self.hasAnchor(fragment, in: index.note(atSourcePath: path)!):
+                    let target = index.note(atSourcePath: path)!
+                    add(destination, anchorNamedByText(fragment, of: link, in: target, file: file) ?? anchorMissing(fragment, in: target, file: file, at: at))
+                case .note(let path, let fragment?):
+                    if let found = anchorByText(fragment, of: link, in: index.note(atSourcePath: path)!, file: file) { add(destination, found) }
                 case .sitePage(let path, let fragment?, _):
                     guard case let ids?? = sitePages[path], !ids.contains(fragment), !NoteParser.isTopOfPage(fragment) else { break }
                     var message = "'#\(fragment)' is not an entry of the reference page '\(path)'"
@@ -138,6 +150,8 @@ public struct LinkResolver: Sendable {
                                                "the image points to a GitHub page that shows the file, not to the image itself; use the raw file's address",
                                                fixIts: fixIts))
                     }
+                case .missing(let path) where Self.isTemplated(source):
+                    add(source, templateMissing(source, path: path, in: note, link: link)!)
                 case .missing(let path):
                     add(source, Diagnostic(ImageRule.missing, file: file, at: at,
                                              "the image '\(path)' is not in the content folder; add the file or correct the path"))
@@ -175,7 +189,7 @@ public struct LinkResolver: Sendable {
         for link in note.links where !link.isImage {
             let destination = link.destination
             guard !destination.hasPrefix("#"), !Self.hasScheme(destination) else { continue }
-            var path = Substring(destination)
+            var path = Substring(TemplateSyntax.path(ofTemplatedAddress: destination) ?? destination)
             if let cut = path.utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) { path = path[..<cut] }
             if let resolved = Self.normalise(decode(String(path)), relativeTo: note.source.path) {
                 paths.insert(resolved)
@@ -264,7 +278,7 @@ public struct LinkResolver: Sendable {
         return Diagnostic(LinkRule.anchorMissing, file: file, at: location, message)
     }
 
-    private func decode(_ s: String) -> String {
+    func decode(_ s: String) -> String {
         Self.percentDecoded(s[...])
     }
 

@@ -4,12 +4,16 @@ public enum LinkRule: String, RuleSet {
     case anchorMissing = "link.anchor-missing"
     case footnoteMissing = "link.footnote-missing"
     case externalBroken = "link.external-broken"
+    case template = "link.template"
+    case anchorText = "link.anchor-text"
 
     public static let group = "link"
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unresolved, .anchorMissing, .footnoteMissing, .externalBroken: .warning
+        case .unresolved, .anchorMissing, .footnoteMissing, .externalBroken, .template: .warning
+        // The page links the heading's id, so the link works here; only GitHub and editors miss it.
+        case .anchorText: .note
         }
     }
 
@@ -19,13 +23,15 @@ public enum LinkRule: String, RuleSet {
         case .anchorMissing: "A #fragment is not an id on its page."
         case .footnoteMissing: "A footnote reference ([^label]) names no footnote, so it shows as written."
         case .externalBroken: "An external link does not answer with success."
+        case .template: "An address starts with a Jekyll or Hugo template ({{ site.baseurl }}) and its file is not beside the note."
+        case .anchorText: "A #fragment names a heading by its text, not its id; the page links the id."
         }
     }
 
     public var isErrorInCheck: Bool {
         switch self {
         case .unresolved, .anchorMissing: true
-        case .footnoteMissing, .externalBroken: false
+        case .footnoteMissing, .externalBroken, .template, .anchorText: false
         }
     }
 }

@@ -88,7 +88,7 @@ public enum Dialects {
 extension Dialects.Result {
     /// Gives `note` its marks once the parse made it, and adds what the passes found to `diagnostics`: the ids
     /// its raw HTML gives elements join the anchors a link may name, and a block id that a heading has already
-    /// goes.
+    /// goes. Links whose `#fragment` may be a heading's text get their address's place, for the fix-it.
     func finish(_ note: inout Note, diagnostics: inout [Diagnostic]) {
         diagnostics += self.diagnostics
         var marks = self.marks
@@ -103,6 +103,16 @@ extension Dialects.Result {
         }
         marks.anchors = anchors.subtracting(headingIDs)
         if !marks.isEmpty { note.dialect = marks }
+        var lines: LineTable?
+        for k in note.links.indices where !note.links[k].isImage && note.links[k].destinationLocation == nil {
+            let destination = note.links[k].destination
+            guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")),
+                  !LinkResolver.isSlugShaped(destination[destination.utf8.index(after: hash)...]) else { continue }
+            if lines == nil { lines = LineTable(note.source.text) }
+            if let place = LinkResolver.find(destination, in: lines!, after: note.links[k].location) {
+                note.links[k].destinationLocation = place
+            }
+        }
     }
 
     /// The values of the `id` attributes of sanitized HTML.
