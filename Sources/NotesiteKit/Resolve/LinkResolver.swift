@@ -77,7 +77,9 @@ public struct LinkResolver: Sendable {
             pathPart = pathPart[..<query]
         }
         let path = decode(String(pathPart))
-        guard let resolved = Self.normalise(path, relativeTo: notePath) else { return .missing(path: path) }
+        guard let resolved = Self.normalise(Self.siteRootRelative(path), relativeTo: Self.siteRootBase(path, notePath)) else {
+            return .missing(path: path)
+        }
         if resolved.hasSuffix(".md") {
             return index.position(ofSourcePath: resolved) != nil
                 ? .note(sourcePath: resolved, fragment: fragment.map { pageFragment($0, inNoteAt: resolved, page: page) }) : .missing(path: path)
@@ -95,6 +97,19 @@ public struct LinkResolver: Sendable {
             return .note(sourcePath: folderPage, fragment: fragment)
         }
         return .missing(path: path)
+    }
+
+    /// A site-root path (`/images/x.png`) is how Jekyll and Hugo notes name their site's files. It is read from the
+    /// note's language folder, where `notesite import` puts those files: these two give the path without its
+    /// leading slashes, and a note path whose folder is that language folder. Any other path is left as it is.
+    static func siteRootRelative(_ path: String) -> String {
+        path.hasPrefix("/") ? String(path.drop { $0 == "/" }) : path
+    }
+
+    static func siteRootBase(_ path: String, _ notePath: String) -> String {
+        guard path.hasPrefix("/") else { return notePath }
+        let parts = notePath.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        return parts.count == 3 ? "\(parts[0])/\(parts[1])/_" : notePath
     }
 
     /// Checks every link and image of `note`.

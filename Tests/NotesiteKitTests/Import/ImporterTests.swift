@@ -83,9 +83,8 @@ import Yams
 
         let report = try build(site)
         #expect(!report.diagnostics.contains { $0.rule.id == "frontmatter.invalid" || $0.rule.id == "frontmatter.missing-field" })
-        withKnownIssue("notesite resolves `/images/x.png` against the content folder's root, not the note's language folder") {
-            #expect(!report.diagnostics.contains { $0.rule.id == "image.missing" }, "\(report.diagnostics.filter { $0.rule.id == "image.missing" }.map(\.formatted))")
-        }
+        // `/images/x.png` is read from the note's language folder, where the import put the image.
+        #expect(!report.diagnostics.contains { $0.rule.id == "image.missing" }, "\(report.diagnostics.filter { $0.rule.id == "image.missing" }.map(\.formatted))")
     }
 
     // MARK: A README per folder, in a git checkout
