@@ -406,23 +406,17 @@ public struct Importer: Sendable {
     // MARK: Names
 
     /// A note's name in the site from its path: the file name without a date in front and without its extension,
-    /// or for a README or index the folder's name (the source folder's at the top); lowercased, spaces and
-    /// underscores made hyphens, and anything else notesite refuses in a page's address left out. nil when
-    /// nothing is left; a name the language folder keeps for its own pages gets `-note`.
+    /// or for a README or index the folder's name (the source folder's at the top), made a page name as the site
+    /// makes one (`NotePlace.pageName`). nil when nothing is left; a name the language folder keeps for its own
+    /// pages gets `-note`.
     static func slug(for path: String, importRoot: String, sourceName: String) -> String? {
         var candidates = [stem(of: path, importRoot: importRoot, sourceName: sourceName)]
         // A file whose own name has nothing usable (Chinese) is named after its folder.
         if !isFolderPage(path) { candidates.append(folderName(of: path, importRoot: importRoot, sourceName: sourceName)) }
         for candidate in candidates {
-            var slug = ""
-            for scalar in candidate.lowercased().unicodeScalars {
-                switch scalar {
-                case "a"..."z", "0"..."9": slug.unicodeScalars.append(scalar)
-                case " ", "_", "-", "\t": if !slug.isEmpty && !slug.hasSuffix("-") { slug += "-" }
-                default: continue
-                }
-            }
-            while slug.hasSuffix("-") { slug.removeLast() }
+            // The site's own rule for a file's page name, so that an imported note keeps the address it would
+            // have had if it had been dropped in as it was.
+            let slug = NotePlace.pageName(candidate)
             guard !slug.isEmpty else { continue }
             return PageRenderer.languagePages.contains { $0.key == slug } ? slug + "-note" : slug
         }
@@ -439,7 +433,7 @@ public struct Importer: Sendable {
     }
 
     private static func stem(of path: String, importRoot: String, sourceName: String) -> String {
-        if isFolderPage(path) { return folderName(of: path, importRoot: importRoot, sourceName: sourceName) }
+        if isFolderPage(path) { return withoutDate(folderName(of: path, importRoot: importRoot, sourceName: sourceName)) }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return withoutDate(name)
     }

@@ -256,7 +256,7 @@ import Yams
             "x/Split View.md": "notes/en/split-view-2.md",
             "y/index.md": "notes/en/y.md",
             "y/split_view.md": "notes/en/split-view-3.md",
-            "分割/视图.md": "notes/zh/note-1.md",
+            "分割/视图.md": "notes/zh/视图.md",
         ])
         #expect(try text(site, "notes/en/split-view.md").contains("title: Already here"), "an existing note is never replaced")
         let reasons = Dictionary(uniqueKeysWithValues: plan.skipped.map { ($0.path, $0.reason.group) })
