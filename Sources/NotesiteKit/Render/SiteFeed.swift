@@ -4,11 +4,12 @@ enum SiteFeed {
     /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root.
     static func atom(_ index: SiteIndex, title: String, baseURL: String?) -> String {
         let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
-        // Positions are sorted, not notes: moving a `Note` costs a retain per field.
-        let undated = NoteDate(year: 0, month: 1)
-        let keys = index.notes.map { (date: $0.metadata.date ?? undated, path: $0.source.path) }
-        let notes = keys.indices.sorted { i, j in
-            keys[i].date != keys[j].date ? keys[i].date > keys[j].date : keys[i].path < keys[j].path
+        // Positions are sorted, not notes: moving a `Note` costs a retain per field. A note without a date has no
+        // place in a feed, whose entries each say when they were updated.
+        let dated = index.notes.indices.filter { index.notes[$0].metadata.date != nil }
+        let notes = dated.sorted { i, j in
+            let a = index.notes[i], b = index.notes[j]
+            return a.metadata.date != b.metadata.date ? a.metadata.date! > b.metadata.date! : a.source.path < b.source.path
         }.lazy.map { index.notes[$0] }
         func timestamp(_ date: NoteDate?) -> String {
             guard let date else { return "1970-01-01T00:00:00Z" }

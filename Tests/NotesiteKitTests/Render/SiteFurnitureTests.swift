@@ -66,6 +66,17 @@ import Testing
     }
 
     /// The `#` beside a heading is read out in the page's language, not as "section sign".
+    @Test func aNoteWithoutADateIsLeftOutOfTheFeed() throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/dated.md", "---\ntitle: Dated\ndate: 2024-03-02\n---\nText.\n")
+        try site.write("notes/en/undated.md", "# Undated\n\nText.\n")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let feed = try site.read("feed.xml")
+        #expect(feed.contains("<title>Dated</title>") && !feed.contains("Undated"), "\(feed)")
+        #expect(!feed.contains("1970"))
+        #expect(try site.read("en/undated.html").contains("Undated"), "the note itself is on the site")
+    }
+
     @Test func headingAnchorsAreNamedInThePagesLanguage() throws {
         let site = try ScratchSite()
         #expect(try SitePipeline.build(site.options).succeeded)
