@@ -62,8 +62,9 @@ enum NoteStandIns {
         }
         for block in blocks {
             guard case .paragraph = block.kind else { continue }
-            // Only as much as the cut can keep is made into characters: every note without a summary comes here.
-            let text = collapsed(String(readableText(of: block).prefix(limit * 4)))
+            // Only as much as the cut can keep is read and made into characters: every note without a summary
+            // comes here (`make bench`). A character is at most four bytes.
+            let text = collapsed(String(readableText(of: block, upTo: limit * 16).prefix(limit * 4)))
             if !text.isEmpty { return excerpt(text, limit: limit) }
         }
         return nil
@@ -71,10 +72,11 @@ enum NoteStandIns {
 
     /// The text a reader sees of `node` on the page: its plain text without what raw HTML hides or the sanitizer
     /// removes with its content (the text of an inline `<script>…</script>`, `<style>`, `<svg>`, …).
-    static func readableText(of node: MarkdownNode) -> String {
+    static func readableText(of node: MarkdownNode, upTo budget: Int = .max) -> String {
         var out = ""
         var removing: String?
         func walk(_ node: MarkdownNode) {
+            guard out.utf8.count < budget else { return }
             switch node.kind {
             case .htmlInline(let html):
                 if let element = removing {
@@ -140,14 +142,18 @@ enum NoteStandIns {
     static func collapsed(_ text: String) -> String {
         var out = ""
         var pendingSpace = false
+        // The last character kept, rather than `out.last`, which finds it again from the end each time: every
+        // note without a summary comes here (`make bench`).
+        var last: Character?
         for c in text {
-            if c.isWhitespace {
-                pendingSpace = !out.isEmpty
+            if c.isASCII ? (c == " " || c == "\n" || c == "\t" || c == "\r\n" || c == "\r") : c.isWhitespace {
+                pendingSpace = last != nil
                 continue
             }
-            if pendingSpace, !(isWide(out.last!) && isWide(c)) { out.append(" ") }
+            if pendingSpace, let last, !(isWide(last) && isWide(c)) { out.append(" ") }
             pendingSpace = false
             out.append(c)
+            last = c
         }
         return out
     }
