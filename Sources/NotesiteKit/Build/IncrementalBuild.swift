@@ -185,13 +185,14 @@ public final class IncrementalBuild {
                                    referenceChanged: unwritten.reference)
             (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
             for (path, display) in erring {
-                let page = ErrorPage.file(for: path, display: display,
-                                          errors: diagnostics.filter { $0.file == display && $0.severity == .error })
+                guard let page = ErrorPage.file(for: path, display: display,
+                                                errors: diagnostics.filter { $0.file == display && $0.severity == .error }) else { continue }
                 try SiteWriter(output: options.output).replace(page)
                 written?[page.path] = page.contentHash
                 report.notesShowingErrors.append(display)
             }
-            (report.filesWritten, report.pagesWritten) = (report.filesWritten + erring.count, report.pagesWritten + erring.count)
+            (report.filesWritten, report.pagesWritten) = (report.filesWritten + report.notesShowingErrors.count,
+                                                          report.pagesWritten + report.notesShowingErrors.count)
             lastSite = index
             unwritten = Unwritten()
         }

@@ -3,9 +3,11 @@ import Foundation
 /// The page `notesite serve` writes in place of a note that has errors: what is wrong and where, in the note's own
 /// place, so that the rest of the site is served while the note is being fixed.
 enum ErrorPage {
-    /// The error page at the page path of the note at `path` (`notes/en/a.md` → `en/a.html`), listing its errors.
-    static func file(for path: String, display: String, errors diagnostics: [Diagnostic]) -> OutputFile {
-        let page = String(path.dropFirst("notes/".count).dropLast(".md".count)) + ".html"
+    /// The error page at the page path of the note at `path` (`notes/en/a.md` → `en/a.html`, as `NotePlace` places
+    /// it), listing its errors; nil for a file that has no page.
+    static func file(for path: String, display: String, errors diagnostics: [Diagnostic]) -> OutputFile? {
+        guard let place = NotePlace.of(SourceFile(path: path, displayPath: display, text: "")).place else { return nil }
+        let page = "\(place.language.rawValue)/\(place.slug).html"
         let stylesheet = RelativeURL.from(page, to: "assets/style.css")
         let items = diagnostics.map { diagnostic in
             "<li><code>\(Escape.text(diagnostic.formatted))</code></li>"

@@ -122,6 +122,14 @@ import Testing
         #expect(try site.read("en/collapse.html").contains("A new line."))
     }
 
+    /// A folder's README with errors shows them at the folder's page, where the note would be.
+    @Test func aBrokenFolderNoteShowsItsErrorsAtTheFoldersPage() throws {
+        let served = try ServedSite()
+        let broken = try served.edit("notes/en/Split View/README.md", "---\ntitle: \"Split\ndate: 2024-01-01\n---\nText.\n")
+        #expect(!broken.succeeded && broken.notesShowingErrors.count == 1)
+        #expect(try served.site.read("en/split-view.html").contains("This note does not build"))
+    }
+
     /// An error that belongs to no note (a data file that does not parse) writes nothing.
     @Test func aBrokenDataFileWritesNothing() throws {
         let served = try ServedSite()
