@@ -34,7 +34,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     public var severity: Severity
-    /// What the finding is about; `rule.id` is a stable id, such as `frontmatter.missing-field`.
+    /// What the finding is about; `rule.id` is a stable id, such as `frontmatter.unknown-key`.
     public var rule: Rule
     /// The file as the user names it (relative to the working directory where possible).
     public var file: String

@@ -1,4 +1,4 @@
-/// What a diagnostic is about: a stable id (`frontmatter.missing-field`), the severity it is raised with unless its
+/// What a diagnostic is about: a stable id (`frontmatter.unknown-key`), the severity it is raised with unless its
 /// site says otherwise, a one-line description for SARIF and `check --list-rules`, and whether `check` raises it
 /// from a warning to an error.
 ///
