@@ -49,6 +49,20 @@ fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
 
+## symbols: regenerate Content/data/sdk-symbols.tsv from an iOS SDK (inputs: SDK, RESOURCE_DIR, SWIFT2; Tools/symbols/README.md)
+SDK ?= /nonexistent/iPhoneOS16.5.sdk
+RESOURCE_DIR ?= /nonexistent/symbols-resource-dir
+SWIFT2 ?= /nonexistent/swift-3-api-guidelines-review
+.PHONY: symbols
+symbols:
+	@for input in "SDK=$(SDK)" "RESOURCE_DIR=$(RESOURCE_DIR)" "SWIFT2=$(SWIFT2)"; do \
+	  [ -d "$${input#*=}" ] || { echo "make symbols: $$input is not a folder; set SDK, RESOURCE_DIR and SWIFT2 as Tools/symbols/README.md says" >&2; exit 1; }; \
+	done
+	$(SWIFT) run --package-path Tools/symbols generate-symbols --sdk "$(abspath $(SDK))" \
+	  --resource-dir "$(abspath $(RESOURCE_DIR))" --swift2 "$(abspath $(SWIFT2))" \
+	  --module-cache "$(abspath Tools/symbols/.build/module-cache)" --work "$(abspath Tools/symbols/.build/work)" \
+	  --output "$(abspath Content/data/sdk-symbols.tsv)" --self-check
+
 # The Swift runtime and Foundation are linked into the binary (--static-swift-stdlib): the program starts sooner,
 # calls into the runtime directly (make bench shows the difference), and runs without Swift installed.
 release: deps
