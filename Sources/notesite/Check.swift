@@ -9,8 +9,12 @@ struct Check: AsyncParsableCommand {
         abstract: "Check the notes without writing anything: the CI gate.",
         discussion: """
         Runs the build's pipeline without writing: front matter, conflict markers, links and anchors between \
-        notes, images, the API names in code against the known symbol list (Content/data/symbols.yml), and every \
-        link of the rendered pages. Broken links and images are errors here (the build only warns about them).
+        notes, images, the API names in code against the known symbol lists (Content/data/symbols.yml, curated, \
+        and Content/data/sdk-symbols.tsv, generated from the iOS SDK by `make symbols`), and every link of the \
+        rendered pages. Broken links and images are errors here (the build only warns about them).
+
+        API names are checked for the note's Swift era: its `swift:` key, else the era its code is written in, else \
+        the one its date falls in, else today's; a remark (symbol.era) says which and why.
 
         Formats: text (path:line:col: severity: message [rule], the source line, a caret and any fix-it; \
         coloured on a terminal unless NO_COLOR is set), json, sarif (SARIF 2.1.0) and github (workflow annotations).

@@ -66,6 +66,10 @@ public final class OneShotBuild {
         let treeLoad = OnDemand { Result { try loader.load() } }
         DispatchQueue.global().async { _ = dataLoad.value }
         DispatchQueue.global().async { _ = treeLoad.value }
+        if purpose == .check {
+            // The generated symbol list, which only check reads, while the rest loads.
+            DispatchQueue.global().async { _ = dataLoad.value.0.sdkSymbols.value }
+        }
         let templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
         let tree = try treeLoad.value.get()
         let listing = NoteListing(tree, loader: loader)
@@ -85,7 +89,7 @@ public final class OneShotBuild {
         let listed = stream.listing.sourcePaths
         let inListing = Set(listed)
         let order = listed + tree.notes.filter { !inListing.contains($0) }
-        let checker = purpose == .check && !data.isEmpty ? SymbolChecker(finder: finder) : nil
+        let checker = purpose == .check && !data.isEmpty ? SymbolChecker(finder: finder, sdk: data.sdkSymbols.value.0) : nil
         let streamsPages = self.streamsPages
         var parsed: [String: ParsedNote] = [:]
         var unreadable: [String: Diagnostic] = [:]
@@ -144,6 +148,7 @@ public final class OneShotBuild {
             // Unsorted here: check puts these in display order with its link findings, in one sort.
             diagnostics += index.notes.flatMap { parsed[$0.source.path]?.symbolDiagnostics ?? [] }
             if data.symbolListMissing { diagnostics.append(SiteDiagnostics.symbolListMissing(loader: loader)) }
+            if checker != nil { diagnostics += data.sdkSymbols.value.1 }
         }
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: parsed.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)

@@ -1,11 +1,20 @@
 import NotesiteMarkdown
 
-/// Checks the API names of a note against the known symbol list: names that cannot be right
-/// (`symbol.malformed`), UIKit names the list does not know (`symbol.unknown`), spellings of another Swift version
-/// than the note's (`symbol.renamed`), and APIs deprecated by the note's era (`symbol.deprecated`).
+/// Checks the API names of a note against the known symbol lists, the curated one (`symbols.yml`) first and then
+/// the one generated from the SDK (`sdk-symbols.tsv`): names that cannot be right (`symbol.malformed`), names
+/// neither list knows (`symbol.unknown`), spellings of another Swift era than the note's (`symbol.renamed`), and
+/// APIs deprecated by the note's era (`symbol.deprecated`). A note without `swift:` is judged by the era its code
+/// or its date shows (`NoteEra`), which one remark names.
 public struct SymbolChecker: Sendable {
     public let finder: MentionFinder
-    private var list: SymbolList { finder.resolver.list }
+    /// The generated list; empty when the content has none.
+    let sdk: SDKSymbolList
+    /// The curated list's methods by today's base name, for the declarations that nearly match one.
+    let curatedMethods: [String: [Symbol]]
+    /// The generated list's names by family, for "did you mean": made when a name is unknown, which most runs of
+    /// `check` never meet.
+    let sdkNames: OnDemand<[SDKSymbol.Kind.Family: [String]]>
+    var list: SymbolList { finder.resolver.list }
     /// Every Swift and Objective-C spelling of the list, for "did you mean".
     private let allSpellings: [String]
     private let byBaseName: [String: [String]]
@@ -24,15 +33,20 @@ public struct SymbolChecker: Sendable {
         }
     }
 
-    private func known(_ symbol: Symbol) -> KnownSpellings {
+    func known(_ symbol: Symbol) -> KnownSpellings {
         spellingsByID[symbol.id] ?? KnownSpellings(symbol)
     }
 
     /// The iOS release each Swift version of the list shipped with, to judge deprecations by a note's era.
-    static let eraIOS: [String: Double] = ["2": 9.0, "3": 10.0, "4": 11.0, "4.2": 12.0, "5": .infinity]
+    static let eraIOS: [String: Double] = ["1": 8.0, "2": 9.0, "3": 10.0, "4": 11.0, "4.2": 12.0, "5": .infinity]
 
-    public init(finder: MentionFinder) {
+    public init(finder: MentionFinder, sdk: SDKSymbolList = .empty) {
         self.finder = finder
+        self.sdk = sdk
+        curatedMethods = Dictionary(grouping: finder.resolver.list.symbols.filter { $0.kind == .method }) {
+            SDKSymbol.baseName(of: $0.swift)
+        }
+        sdkNames = OnDemand { [.type: sdk.names(of: .type), .callable: sdk.names(of: .callable), .value: sdk.names(of: .value)] }
         var spellings: Set<String> = []
         var byBase: [String: Set<String>] = [:]
         for symbol in finder.resolver.list.symbols {
@@ -49,10 +63,11 @@ public struct SymbolChecker: Sendable {
 
     /// `scans`: the note's code blocks scanned by another pass over the same note, to be shared.
     public func diagnostics(for note: Note, scans: CodeScanner.BlockScans? = nil) -> [Diagnostic] {
-        let version = note.metadata.swift ?? "5"
-        let defined = Self.definedNames(in: note)
-        var result: [Diagnostic] = []
+        let scans = scans ?? CodeScanner.BlockScans()
         let file = note.source.displayPath
+        let (era, hasCode) = self.era(of: note, scans: scans)
+        let own = NoteCode(note)
+        var result: [Diagnostic] = hasCode ? era.remark(file: file, date: note.metadata.date).map { [$0] } ?? [] : []
         let source = LineTable(note.source.text)
         note.forEachCodeNode { node, _ in
             switch node.kind {
@@ -64,16 +79,27 @@ public struct SymbolChecker: Sendable {
                 // lines after it.
                 let lines = node.range.end.line > node.range.start.line
                     ? (node.range.start.line...node.range.end.line).map { source.line($0).map(Array.init) ?? [] } : []
-                result += checkInline(code, at: start, lines: lines, version: version, defined: defined, file: file)
+                result += checkInline(code, at: start, lines: lines, era: era, own: own, file: file)
+                result += ConfusableNames.findings(in: code, file: file) { Self.place(ofOffset: $0, from: start, lines: lines) }
             case .codeBlock(let info, let code):
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
                 let lines = LineTable(bytes: bytes)
-                for reference in scans?.scan(code, dialect: dialect) ?? CodeScanner.scan(code, dialect: dialect) {
+                for reference in scans.scan(code, dialect: dialect) {
                     let location = MentionFinder.location(of: reference.range.lowerBound, in: lines, block: node.range.start)
                     let text = String(decoding: bytes[reference.range], as: UTF8.self)
                     result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,
-                                             version: version, defined: defined, file: file)
+                                             era: era, own: own, file: file)
+                }
+                let place = { (offset: Int) in MentionFinder.location(of: offset, in: lines, block: node.range.start) }
+                result += ConfusableNames.findings(in: code, file: file, place: place)
+                if dialect == .swift, code.contains("func ") {
+                    let tokens = CodeScanner.tokenize(bytes)
+                    for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" {
+                        if let nearMiss = nearMissDeclaration(at: index, in: tokens, place: place, era: era, own: own, file: file) {
+                            result.append(nearMiss)
+                        }
+                    }
                 }
             default:
                 break
@@ -103,36 +129,43 @@ public struct SymbolChecker: Sendable {
         return SourceLocation(line: line, column: column + left)
     }
 
-    /// The inline code spans found to have nothing wrong, by the note's Swift version: spans repeat across notes
+    /// The inline code spans found to have nothing wrong, by the era a note is judged in: spans repeat across notes
     /// (`splitViewController`, `traitCollection`, `isCollapsed`), and most are fine.
     private let cleanSpans = SharedCache<CleanSpan, Bool>()
 
     private struct CleanSpan: Hashable, Sendable {
-        var version: String
+        var era: NoteEra
         var code: String
     }
 
     /// A span is judged once for a note that defines no names of its own; when that finds nothing, it is clean
-    /// for every note of the version, because a note's own names only ever take findings away.
-    private func checkInline(_ code: String, at start: SourceLocation, lines: [[UInt8]] = [], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
-        let key = CleanSpan(version: version, code: code)
+    /// for every note of the era, because a note's own names only ever take findings away.
+    private func checkInline(_ code: String, at start: SourceLocation, lines: [[UInt8]] = [], era: NoteEra, own: NoteCode, file: String) -> [Diagnostic] {
+        let key = CleanSpan(era: era, code: code)
         if cleanSpans[key] != nil { return [] }
-        let found = judgeInline(code, at: start, lines: lines, version: version, defined: [], file: file)
+        let found = judgeInline(code, at: start, lines: lines, era: era, own: .empty, file: file)
         guard !found.isEmpty else {
             cleanSpans[key] = true
             return []
         }
-        return defined.isEmpty ? found : judgeInline(code, at: start, lines: lines, version: version, defined: defined, file: file)
+        return own.defined.isEmpty ? found : judgeInline(code, at: start, lines: lines, era: era, own: own, file: file)
     }
 
-    private func judgeInline(_ code: String, at start: SourceLocation, lines: [[UInt8]], version: String, defined: Set<String>, file: String) -> [Diagnostic] {
+    private func judgeInline(_ code: String, at start: SourceLocation, lines: [[UInt8]], era: NoteEra, own: NoteCode, file: String) -> [Diagnostic] {
         let trimmed = code.trimmingWhitespace
+        if let signature = SignatureText(trimmed), let found = judgeSignature(signature, text: trimmed, at: start, era: era, file: file) {
+            return found
+        }
         if let symbol = finder.symbol(forInlineCode: trimmed) {
-            return judge(symbol, spelling: trimmed, isObjC: isObjC(trimmed, for: symbol), replaceable: trimmed,
-                         at: start, prose: true, version: version, file: file)
+            return judge(symbol, spelling: trimmed, isObjC: isObjC(trimmed, for: symbol), text: trimmed,
+                         at: start, prose: true, era: era, file: file)
+        }
+        if MentionFinder.looksLikeAPI(trimmed), let matches = sdkMatches(trimmed) {
+            return judge(matches, spelling: trimmed, isObjC: matches.contains { $0.eras.contains(.objc) },
+                         text: trimmed, at: start, prose: true, era: era, file: file)
         }
         if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
-        if let unknown = unknownLabels(trimmed, at: start, defined: defined, file: file) { return [unknown] }
+        if let unknown = unknownLabels(trimmed, at: start, own: own, file: file) { return [unknown] }
         // Not a name as a whole: look at the names inside (`splitViewController!.displayModeButtonItem()`).
         var result: [Diagnostic] = []
         let bytes = Array(code.utf8)
@@ -140,63 +173,111 @@ public struct SymbolChecker: Sendable {
             let text = String(decoding: bytes[reference.range], as: UTF8.self)
             let location = Self.place(ofOffset: reference.range.lowerBound, from: start, lines: lines)
             result += checkReference(reference, text: text, at: location, dialect: .swift, prose: true,
-                                     version: version, defined: defined, file: file)
+                                     era: era, own: own, file: file)
         }
         return result
+    }
+
+    /// A signature with types (`show(_ vc: UIViewController, sender: Any?)`) is judged as the selector it
+    /// describes; one with a bare type where a label belongs is malformed, with the selector as its fix-it. Nil when
+    /// the selector names nothing either list knows.
+    private func judgeSignature(_ signature: SignatureText, text: String, at location: SourceLocation, era: NoteEra,
+                                file: String) -> [Diagnostic]? {
+        let symbol = finder.resolver.resolve(signature.selector)
+        let matches = symbol == nil ? sdkMatches(signature.selector) : nil
+        guard symbol != nil || matches != nil else { return nil }
+        if signature.typesForLabels {
+            let name = symbol?.id ?? matches.map { Set($0.map(\.symbol.path)) }.flatMap { $0.count == 1 ? $0.first : nil }
+            var message = "`\(text)` writes a type where a label belongs; as a Swift name it is `\(signature.selector)`"
+            if let name { message += " (`\(name)`)" }
+            // A warning, not an error: the method is plain to a reader, and linked.
+            return [Diagnostic(.warning, SymbolRule.malformed, file: file, at: location, message,
+                               fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: signature.selector)])]
+        }
+        if let symbol {
+            return judge(symbol, spelling: signature.selector, isObjC: false, text: text, at: location, prose: true, era: era, file: file)
+        }
+        return judge(matches!, spelling: signature.selector, isObjC: false, text: text, at: location, prose: true, era: era, file: file)
     }
 
     // MARK: Names in code
 
     private func checkReference(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation,
-                                dialect: CodeScanner.Dialect, prose: Bool, version: String, defined: Set<String>,
+                                dialect: CodeScanner.Dialect, prose: Bool, era: NoteEra, own: NoteCode,
                                 file: String) -> [Diagnostic] {
-        for candidate in reference.candidates {
+        if let wrong = wrongReceiver(reference, text: text, at: location, own: own, file: file) { return [wrong] }
+        // A bare name the note defines is its own (`let popoverController = …`), whatever UIKit calls something.
+        let isOwn = own.defined.contains(text)
+        for candidate in reference.candidates where !(isOwn && candidate == text) {
             guard let symbol = finder.resolver.resolve(candidate) else { continue }
+            // Swift code names a case with a dot or its type: a bare `Regular(…)` there is something else.
+            if !prose, dialect == .swift, symbol.kind == .case, candidate == text, !isObjC(candidate, for: symbol) { continue }
             let isObjC = dialect == .objc || self.isObjC(candidate, for: symbol)
-            // A fix-it can replace the name only when the spelling is the identifier itself.
-            let replaceable = candidate == text || candidate == "." + text ? text : nil
-            return judge(symbol, spelling: candidate, isObjC: isObjC, replaceable: replaceable, at: location,
-                         prose: prose, version: version, file: file)
+            return judge(symbol, spelling: candidate, isObjC: isObjC, text: text, at: location,
+                         prose: prose, era: era, file: file)
         }
-        // Unknown: only names with UIKit's and Foundation's prefixes, and never the note's own.
-        guard let first = reference.candidates.last, !defined.contains(text), !Self.moduleNames.contains(text),
-              Self.hasAppleprefix(text) else {
-            if let call = reference.candidates.first, call.containsASCII("("), !defined.contains(text) {
-                return unknownLabels(call, at: location, defined: defined, file: file).map { [$0] } ?? []
+        guard !isOwn else { return [] }
+        // `UIImage(names:)`: a known type called with labels none of its initialisers has (the type alone is
+        // known, and would answer for it).
+        if Self.hasApplePrefix(text), let call = reference.candidates.first, call.hasPrefix(text + "("),
+           let wrong = unknownLabels(call, at: location, own: own, file: file) {
+            return [wrong]
+        }
+        // A call is what its selector names, or its type's initialiser: not a property of the same base name
+        // (`print(x)` is not `UIActivity.ActivityType.print`).
+        let isCall = reference.candidates.first?.containsASCII("(") == true
+        for candidate in reference.candidates where !isCall || candidate.containsASCII("(") || (candidate == text && Self.hasApplePrefix(text)) {
+            // `a.b`'s `.b` is no implicit member, so no case: its bare `b` says what it is.
+            if reference.hasReceiver, candidate.hasPrefix(".") { continue }
+            guard var matches = sdkMatches(candidate) else { continue }
+            // A bare capitalised name is a type (`String`, `Default` in prose), not one of Swift 2's capitalised
+            // option set members.
+            if candidate == text, text.first?.isUppercase == true {
+                matches = matches.filter { $0.symbol.kind.family == .type || $0.symbol.container == nil || $0.eras.contains(.objc) }
+                if matches.isEmpty { continue }
             }
-            return []
+            // A bare lowercase word (`hidden`, `selected`) is as likely a variable of the note's as an old
+            // property name: only a member access (`button.hidden`) is judged by its era.
+            if candidate == text, reference.candidates.count == 1, !candidate.contains(where: \.isUppercase) {
+                return []
+            }
+            let isObjC = dialect == .objc || matches.allSatisfy { $0.eras == .objc }
+            return judge(matches, spelling: candidate, isObjC: isObjC, text: text, at: location, prose: prose, era: era, file: file)
         }
-        var message = "`\(first)` is not in the known symbol list"
-        var fixIts: [Diagnostic.FixIt] = []
-        if let near = NearMiss.best(for: first, in: allSpellings) {
-            message += "; did you mean `\(near)`?"
-            fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near))
-        } else {
-            message += "; if it is a real UIKit API, add it to Content/data/symbols.yml"
+        // A call of a name either list knows is judged by its labels, which may leave out defaulted ones.
+        if isCall, let call = reference.candidates.first, !knownSelectors(named: text).isEmpty {
+            return unknownLabels(call, at: location, own: own, file: file).map { [$0] } ?? []
         }
-        return [Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)]
+        if !Self.moduleNames.contains(text), Self.hasApplePrefix(text) {
+            return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
+        }
+        if let call = reference.candidates.first, call.containsASCII("(") {
+            if let misspelled = misspelledCall(reference, text: text, at: location, own: own, file: file) { return [misspelled] }
+            return unknownLabels(call, at: location, own: own, file: file).map { [$0] } ?? []
+        }
+        return []
     }
 
-    /// Renamed or deprecated for the note's Swift version, or fine.
-    private func judge(_ symbol: Symbol, spelling: String, isObjC: Bool, replaceable: String?, at location: SourceLocation,
-                       prose: Bool, version: String, file: String) -> [Diagnostic] {
+    /// Renamed or deprecated for the note's era, or fine.
+    private func judge(_ symbol: Symbol, spelling: String, isObjC: Bool, text: String, at location: SourceLocation,
+                       prose: Bool, era: NoteEra, file: String) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        let version = era.judgedAs
         if !isObjC {
             let versions = known(symbol).swiftVersions[SymbolResolver.normalise(spelling)] ?? []
             let expected = symbol.name(inSwift: version)
             if !versions.contains(version), let expected, !versions.isEmpty {
-                let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
-                let fix = replaceable.map { [Diagnostic.FixIt(at: location, replacing: $0, with: Self.rewrite($0, from: spelling, to: expected))] } ?? []
-                // Prose may talk about old names on purpose; code must compile in the note's Swift.
-                result.append(Diagnostic(prose ? .note : .warning, SymbolRule.renamed, file: file, at: location,
-                                         "`\(spelling)` is the \(from) spelling; this note's Swift \(version) calls it `\(expected)`",
-                                         fixIts: fix))
-            } else if versions.contains(version), version != "5", symbol.swift != expected {
+                let fix = Self.fixIt(replacing: text, spelled: spelling, with: expected, at: location).map { [$0] } ?? []
+                result.append(renamed(spelling, in: versions, expected: expected, today: symbol.swift, era: era,
+                                      prose: prose, at: location, fixIts: fix, file: file))
+            } else if versions.contains(version), version != "5", era.isDeclared, symbol.swift != expected {
+                // A note that says which Swift it is written in hears once per name what today's Swift calls it;
+                // for a note whose era is inferred, the era's remark says it once for the whole note.
                 result.append(Diagnostic(.note, SymbolRule.renamed, file: file, at: location,
                                          "`\(spelling)` is right for Swift \(version); today it is `\(symbol.swift)`"))
             }
         }
-        if let deprecated = symbol.deprecated.flatMap(Double.init), deprecated <= Self.eraIOS[version] ?? .infinity {
+        if let deprecated = symbol.deprecated.flatMap(Double.init), deprecated <= Self.eraIOS[era.version] ?? .infinity {
             var message = "`\(symbol.swift)` is deprecated since iOS \(symbol.deprecated!)"
             if let replacement = symbol.replacement.flatMap({ list[$0] }) {
                 message += "; use `\(replacement.swift)`"
@@ -209,36 +290,73 @@ public struct SymbolChecker: Sendable {
         return result
     }
 
+    /// The finding for a name spelled as other eras spelled it: a warning in code, which must compile in the
+    /// note's era; a remark in prose, which may name an old spelling on purpose.
+    func renamed(_ spelling: String, in versions: [String], expected: String, today: String, era: NoteEra, prose: Bool,
+                 at location: SourceLocation, fixIts: [Diagnostic.FixIt], file: String) -> Diagnostic {
+        let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
+        var message = "`\(spelling)` is the \(from) spelling; this note's \(era.label) calls it `\(expected)`"
+        if era.version != "5", expected != today { message += " (today: `\(today)`)" }
+        return Diagnostic(prose ? .note : .warning, SymbolRule.renamed, file: file, at: location, message, fixIts: fixIts)
+    }
+
     private func isObjC(_ spelling: String, for symbol: Symbol) -> Bool {
         known(symbol).objc.contains(spelling)
     }
 
     // MARK: Malformed and unknown names with labels
 
-    /// `show(_:sender)`: a selector-style name whose last label has lost its colon.
+    /// `show(_:sender)`: a selector-style name whose last label has lost its colon; `pushViewController(:animated)`
+    /// and `presentViewController(_:, animated:)`, with a label left empty or labels set apart by commas, when
+    /// the name they mean is known.
     private func malformed(_ text: String, at location: SourceLocation, file: String) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[open...].containsASCII(":") else { return nil }
         let base = text[..<open]
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard Self.isIdentifier(base), !inner.hasSuffix(":") else { return nil }
-        let labels = inner.split(separator: ":", omittingEmptySubsequences: false)
-        guard labels.allSatisfy({ $0 == "_" || Self.isIdentifier($0) }) else { return nil }
-        let fixed = "\(base)(\(inner):)"
-        var message = "`\(text)` cannot be a Swift name: every argument label ends with a colon"
-        if let symbol = finder.resolver.resolve(fixed) { message += "; `\(fixed)` is `\(symbol.id)`" }
-        return Diagnostic(SymbolRule.malformed, file: file, at: location, message,
+        guard Self.isIdentifier(base) else { return nil }
+        let squeezed = inner.filter { $0 != " " && $0 != "," }
+        var labels = squeezed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if labels.last == "" { labels.removeLast() }
+        let emptyLabel = labels.contains("")
+        labels = labels.map { $0.isEmpty ? "_" : $0 }
+        guard !labels.isEmpty, labels.allSatisfy({ $0 == "_" || Self.isIdentifier($0) }) else { return nil }
+        let fixed = "\(base)(\(labels.map { "\($0):" }.joined()))"
+        guard fixed != text else { return nil }
+        let symbol = finder.resolver.resolve(fixed)
+        let message: String
+        var severity = SymbolRule.malformed.severity
+        if emptyLabel || squeezed.count != inner.count {
+            // Only a name that is known: a call with values in it is no name at all. A warning, as the name is
+            // plain to a reader.
+            guard symbol != nil || sdkMatches(fixed) != nil else { return nil }
+            message = "`\(text)` cannot be a Swift name: a label is empty or the labels are set apart; it is written `\(fixed)`"
+            severity = .warning
+        } else {
+            message = "`\(text)` cannot be a Swift name: every argument label ends with a colon"
+                + (symbol.map { "; `\(fixed)` is `\($0.id)`" } ?? "")
+        }
+        return Diagnostic(severity, SymbolRule.malformed, file: file, at: location, message,
                           fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: fixed)])
     }
 
-    /// `primaryViewController(forCollapse:)`: a known method's name with labels no version had.
-    private func unknownLabels(_ text: String, at location: SourceLocation, defined: Set<String>, file: String) -> Diagnostic? {
+    /// `primaryViewController(forCollapse:)`, `UIImage(names:)`: a known method's or type's name with labels no
+    /// era had. Labels that are the first of a known method's (`present(_:animated:)`) are right: the rest have
+    /// default values.
+    func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, file: String) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(":)") else { return nil }
         let base = String(text[..<open])
-        guard !defined.contains(base), !defined.contains(text), let known = byBaseName[base],
-              finder.resolver.resolve(text) == nil else { return nil }
-        var message = "`\(text)` is not in the known symbol list"
+        guard !own.defined.contains(base), !own.defined.contains(text), finder.resolver.resolve(text) == nil,
+              sdkMatches(text) == nil else { return nil }
+        let known = knownSelectors(named: base)
+        guard !known.isEmpty else { return nil }
+        // Labels left out of a known name's may have default values (`NSLocalizedString(_:comment:)`): the
+        // written ones in order, from the first, are enough.
+        let labels = Self.labels(of: text)
+        if known.contains(where: { Self.isDefaultedForm(labels, of: Self.labels(of: $0)) }) { return nil }
+        var message = "`\(text)` is not in the known symbol lists"
         var fixIts: [Diagnostic.FixIt] = []
-        if let near = NearMiss.best(for: text, in: known) ?? (known.count == 1 ? known[0] : nil) {
+        let sameArity = known.filter { Self.labels(of: $0).count == labels.count }
+        if let near = NearMiss.best(for: text, in: sameArity) ?? (known.count == 1 ? known[0] : nil) {
             message += "; did you mean `\(near)`?"
             fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near))
         } else {
@@ -247,28 +365,47 @@ public struct SymbolChecker: Sendable {
         return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
     }
 
-    // MARK: Helpers
-
-    /// The note's own classes, functions, variables and outlets: never flagged.
-    static func definedNames(in note: Note) -> Set<String> {
-        var names: Set<String> = []
-        note.forEachCodeNode { node, _ in
-            guard case .codeBlock(let info, let code) = node.kind, CodeScanner.Dialect(info: info) != nil else { return }
-            let tokens = CodeScanner.tokenize(Array(code.utf8))
-            for (i, token) in tokens.enumerated() where i + 1 < tokens.count {
-                if ["class", "struct", "enum", "protocol", "func", "var", "let", "case", "typealias", "@interface", "interface", "property"].contains(token.text),
-                   tokens[i + 1].kind == .identifier {
-                    names.insert(tokens[i + 1].text)
-                }
-            }
+    /// Whether `written` can be `full` with some trailing or inner arguments left to their defaults: the same first
+    /// label, and the rest in `full`'s order.
+    static func isDefaultedForm(_ written: [String], of full: [String]) -> Bool {
+        guard written.count <= full.count, written.first == full.first else { return written.isEmpty && full.isEmpty }
+        var rest = full.dropFirst()[...]
+        for label in written.dropFirst() {
+            guard let at = rest.firstIndex(of: label) else { return false }
+            rest = rest[rest.index(after: at)...]
         }
-        return names
+        return true
     }
+
+    /// The selectors the curated list has for a base name, or else the generated list's.
+    func knownSelectors(named base: String) -> [String] {
+        let curated = byBaseName[base] ?? []
+        return curated.isEmpty ? sdkSelectors(named: base) : curated
+    }
+
+    /// The selectors the generated list knows for a base name, in every era: the initialisers of a type with
+    /// Apple's prefix (`UIImage(named:)`), or the methods of a name long and specific enough not to be a note's
+    /// own (`dequeueReusableCell`, not `reload`).
+    private func sdkSelectors(named base: String) -> [String] {
+        if Self.hasApplePrefix(base), sdk.type(named: base) != nil {
+            let inits = sdk.members(of: base).filter { $0.kind == .initializer }
+            return Array(Set(inits.flatMap { symbol in
+                [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 }.map { base + SDKSymbol.lastComponent(of: $0).dropFirst(4) }
+            })).sorted()
+        }
+        guard base.count >= 10, base.dropFirst().contains(where: \.isUppercase) else { return [] }
+        return Array(Set(sdk.callables(named: base).flatMap { symbol in
+            [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 }.map { String(SDKSymbol.lastComponent(of: $0)) }
+                .filter { SDKSymbol.baseName(of: $0) == base }
+        })).sorted()
+    }
+
+    // MARK: Helpers
 
     /// `import UIKit` names a module, not an API.
     static let moduleNames: Set<String> = ["UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics"]
 
-    static func hasAppleprefix(_ name: String) -> Bool {
+    static func hasApplePrefix(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars.prefix(3))
         guard scalars.count == 3 else { return false }
         let prefix = String(String.UnicodeScalarView(scalars[0..<2]))
@@ -280,11 +417,25 @@ public struct SymbolChecker: Sendable {
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
     }
 
-    /// The replacement for `text` when `spelling` (which `text` writes, maybe qualified or as `.case`) becomes `name`.
-    static func rewrite(_ text: String, from spelling: String, to name: String) -> String {
-        if text == spelling { return spelling.hasPrefix(".") ? "." + name : name }
-        if "." + text == spelling { return name }
-        return name
+    /// The fix-it that makes `text`, the identifier written where `spelling` was read, spell `expected`: the
+    /// whole name, an implicit member, or the base name of a call whose labels stay as they are. Nil when the
+    /// change reaches beyond the identifier (a call whose labels change too).
+    static func fixIt(replacing text: String, spelled spelling: String, with expected: String,
+                      at location: SourceLocation) -> Diagnostic.FixIt? {
+        let replacement: String
+        if spelling == text {
+            replacement = expected
+        } else if "." + text == spelling {
+            replacement = expected.hasPrefix(".") ? String(expected.dropFirst()) : String(SDKSymbol.lastComponent(of: expected))
+        } else if let open = spelling.firstIndex(of: "("), let expectedOpen = expected.firstIndex(of: "("),
+                  spelling[open...] == expected[expectedOpen...],
+                  spelling[..<open] == text || spelling[..<open].hasSuffix("." + text) {
+            replacement = String(SDKSymbol.lastComponent(of: String(expected[..<expectedOpen])))
+        } else {
+            return nil
+        }
+        guard replacement != text else { return nil }
+        return Diagnostic.FixIt(at: location, replacing: text, with: replacement)
     }
 
     static func backtickRun(in line: [UInt8], at column: Int) -> Int {

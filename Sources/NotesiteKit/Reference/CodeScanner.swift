@@ -11,6 +11,15 @@ public enum CodeScanner {
         public var range: Range<Int>
         /// Spellings to try, most specific first.
         public var candidates: [String]
+        /// Whether the name is a member read from something written before it (`a.b`, `f().b`), not an implicit
+        /// member (`.b`): its `.b` spelling is not a case.
+        public var hasReceiver = false
+
+        public init(range: Range<Int>, candidates: [String], hasReceiver: Bool = false) {
+            self.range = range
+            self.candidates = candidates
+            self.hasReceiver = hasReceiver
+        }
     }
 
     public enum Dialect: Sendable {
@@ -194,7 +203,9 @@ public enum CodeScanner {
             }
             candidates.append(token.text)
             if !isKeyword(token.text) {
-                result.append(Reference(range: token.range, candidates: candidates))
+                let hasReceiver = previous == "." && i >= 2
+                    && (tokens[i - 2].kind == .identifier || [")", "]", "?", "!"].contains(tokens[i - 2].text))
+                result.append(Reference(range: token.range, candidates: candidates, hasReceiver: hasReceiver))
             }
             i += 1
         }

@@ -52,12 +52,13 @@ public struct MentionFinder: Sendable {
         return names
     }
 
-    /// The symbol an inline code span names as a whole (`show(_:sender:)`), if any. A plain lowercase word
+    /// The symbol an inline code span names as a whole (`show(_:sender:)`, or as a signature with types,
+    /// `show(_ vc: UIViewController, sender: Any?)`), if any. A plain lowercase word
     /// (`regular`, `primary`, `delegate`) is how prose names a concept, so only names that look like API count:
     /// with labels, a selector, a `.member`, or a capital letter (`isCollapsed`, `UITraitCollection`).
     public func symbol(forInlineCode code: String) -> Symbol? {
         guard Self.looksLikeAPI(code) else { return nil }
-        return resolver.resolve(code)
+        return resolver.resolve(code) ?? SignatureText(code).flatMap { resolver.resolve($0.selector) }
     }
 
     static func looksLikeAPI(_ text: String) -> Bool {

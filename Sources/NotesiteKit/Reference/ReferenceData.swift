@@ -8,6 +8,17 @@ public struct ReferenceData: Sendable {
     /// Whether the content has no `data/symbols.yml` at all: nothing names API, and `check` cannot check the
     /// notes' names.
     public var symbolListMissing = false
+    /// The generated list (`data/sdk-symbols.tsv`) and the findings of reading it, read the first time `check`
+    /// asks: a build never does, so it costs a build nothing.
+    let sdkSymbols: OnDemand<(SDKSymbolList, [Diagnostic])>
+
+    public init(symbols: SymbolList, collapseTable: CollapseTable?, sequences: [CallSequence],
+                sdkSymbols: @escaping @Sendable () -> (SDKSymbolList, [Diagnostic]) = { (.empty, []) }) {
+        self.symbols = symbols
+        self.collapseTable = collapseTable
+        self.sequences = sequences
+        self.sdkSymbols = OnDemand(sdkSymbols)
+    }
 
     public static let empty = ReferenceData(symbols: .empty, collapseTable: nil, sequences: [])
 
@@ -17,25 +28,15 @@ public struct ReferenceData: Sendable {
     public static func load(contentRoot: URL, displayRoot: String) -> (ReferenceData, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         func read(_ name: String) -> (String, String)? {
-            let url = contentRoot.appendingPathComponent("data/\(name)")
-            let display = displayRoot.isEmpty || displayRoot == "." ? "data/\(name)" : "\(displayRoot)/data/\(name)"
-            let data: Data
-            switch ContentLoader.contents(ofFile: url.path) {
-            case .success(let bytes): data = Data(bytes)
-            case .failure(let failure):
-                if failure.code != ENOENT {
-                    diagnostics.append(Diagnostic(ContentRule.unreadable, file: display, at: nil,
-                                                  "the file cannot be read (\(String(cString: strerror(failure.code)))); make it readable"))
-                }
-                return nil
-            }
-            guard let text = ContentLoader.decode(data) else {
-                diagnostics.append(Diagnostic(ContentRule.encoding, file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8"))
-                return nil
-            }
-            return (text, display)
+            let (found, problems) = readFile(name, contentRoot: contentRoot, displayRoot: displayRoot)
+            diagnostics += problems
+            return found
         }
-        var result = ReferenceData.empty
+        var result = ReferenceData(symbols: .empty, collapseTable: nil, sequences: []) {
+            let (found, problems) = readFile("sdk-symbols.tsv", contentRoot: contentRoot, displayRoot: displayRoot)
+            guard let (text, file) = found else { return (.empty, problems) }
+            return SDKSymbolList.load(text: text, file: file)
+        }
         let before = diagnostics.count
         if let (text, file) = read("symbols.yml") {
             let (list, found) = SymbolList.load(text: text, file: file)
@@ -65,5 +66,23 @@ public struct ReferenceData: Sendable {
             }
         }
         return (result, diagnostics)
+    }
+
+    /// The text of `data/<name>` and the path to name it by; nil with no finding when the file is not there.
+    private static func readFile(_ name: String, contentRoot: URL, displayRoot: String) -> ((String, String)?, [Diagnostic]) {
+        let url = contentRoot.appendingPathComponent("data/\(name)")
+        let display = displayRoot.isEmpty || displayRoot == "." ? "data/\(name)" : "\(displayRoot)/data/\(name)"
+        let data: Data
+        switch ContentLoader.contents(ofFile: url.path) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(let failure):
+            guard failure.code != ENOENT else { return (nil, []) }
+            return (nil, [Diagnostic(ContentRule.unreadable, file: display, at: nil,
+                                     "the file cannot be read (\(String(cString: strerror(failure.code)))); make it readable")])
+        }
+        guard let text = ContentLoader.decode(data) else {
+            return (nil, [Diagnostic(ContentRule.encoding, file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8")])
+        }
+        return ((text, display), [])
     }
 }

@@ -40,7 +40,7 @@ enum SwiftNameExtractor {
         private enum Note {
             /// The token is a name to look up, with these spellings. A token is named once: the outermost node
             /// that names it decides its spellings (a call's, not its callee's own).
-            case name([String])
+            case name([String], hasReceiver: Bool)
             /// The node's identifiers take this colour (`SwiftColouring.role`).
             case role(SwiftColouring.Kind)
             /// The node is an attribute's name, coloured whole.
@@ -89,22 +89,22 @@ enum SwiftNameExtractor {
                 switch notes.remove(at: i).note {
                 case .role(let kind): colouring?.role(kind, of: text)
                 case .attributeName: colouring?.enterAttribute(named: text)
-                case .name(let candidates):
+                case .name(let candidates, let hasReceiver):
                     guard let token = node.tokenView else { continue }
                     var name = token.rawText
                     if name.first == UInt8(ascii: "`") { name = SyntaxText(rebasing: name.dropFirst().dropLast()) }
                     guard !name.isEmpty, name != "_" else { continue }
-                    references.append(CodeScanner.Reference(range: text, candidates: candidates))
+                    references.append(CodeScanner.Reference(range: text, candidates: candidates, hasReceiver: hasReceiver))
                 }
             }
         }
 
-        private mutating func name(_ token: RawTokenSyntax, _ candidates: [String]) {
+        private mutating func name(_ token: RawTokenSyntax, _ candidates: [String], hasReceiver: Bool = false) {
             let id = token.raw.id
             for (node, note) in notes where node == id {
                 if case .name = note { return }
             }
-            notes.append((id, .name(candidates)))
+            notes.append((id, .name(candidates, hasReceiver: hasReceiver)))
         }
 
         private mutating func role(_ kind: SwiftColouring.Kind, of node: (some RawSyntaxNodeProtocol)?) {
@@ -114,6 +114,21 @@ enum SwiftNameExtractor {
 
         private static func text(_ token: RawTokenSyntax) -> String {
             String(syntaxText: token.tokenText)
+        }
+
+        /// The name a member is read from: `navigationController` in `navigationController.x`,
+        /// `navigationController?.x`, `navigationController!.x` and `self.navigationController?.x`; `self` in
+        /// `self.x`. Nil for anything longer (a call, a subscript, a chain of two members).
+        private static func receiver(_ base: RawExprSyntax?) -> String? {
+            guard let base else { return nil }
+            if let reference = RawDeclReferenceExprSyntax(base) { return text(reference.baseName) }
+            if let optional = RawOptionalChainingExprSyntax(base) { return receiver(optional.expression) }
+            if let forced = RawForceUnwrapExprSyntax(base) { return receiver(forced.expression) }
+            if let member = RawMemberAccessExprSyntax(base), let inner = member.base.flatMap(RawDeclReferenceExprSyntax.init),
+               text(inner.baseName) == "self" {
+                return text(member.declName.baseName)
+            }
+            return nil
         }
 
         /// The notes a node of one of the kinds that name or colour something below it leaves.
@@ -128,21 +143,21 @@ enum SwiftNameExtractor {
                 } else if let member = RawMemberAccessExprSyntax(call.calledExpression) {
                     let name = Self.text(member.declName.baseName)
                     var candidates = [name + selector]
-                    if let base = member.base.flatMap(RawDeclReferenceExprSyntax.init) {
-                        candidates.append("\(Self.text(base.baseName)).\(name)\(selector)")
+                    if let receiver = Self.receiver(member.base) {
+                        candidates.append("\(receiver).\(name)\(selector)")
                     }
                     candidates += ["." + name, name]
-                    self.name(member.declName.baseName, candidates)
+                    self.name(member.declName.baseName, candidates, hasReceiver: member.base != nil)
                 }
             case .memberAccessExpr:
                 let member = RawMemberAccessExprSyntax(node)!
                 let name = Self.text(member.declName.baseName)
                 var candidates = ["." + name]
-                if let base = member.base.flatMap(RawDeclReferenceExprSyntax.init) {
-                    candidates.insert("\(Self.text(base.baseName)).\(name)", at: 0)
+                if let receiver = Self.receiver(member.base) {
+                    candidates.insert("\(receiver).\(name)", at: 0)
                 }
                 candidates.append(name)
-                self.name(member.declName.baseName, candidates)
+                self.name(member.declName.baseName, candidates, hasReceiver: member.base != nil)
             case .declReferenceExpr:
                 let reference = RawDeclReferenceExprSyntax(node)!
                 name(reference.baseName, [Self.text(reference.baseName)])

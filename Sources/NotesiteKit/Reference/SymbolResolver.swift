@@ -5,12 +5,18 @@ public struct SymbolResolver: Sendable {
     private let bySpelling: [String: Int]
     /// The method each base name names, by its place in `list`, for the names only one method has.
     private let byBaseName: [String: Int]
+    /// The method each long part of an Objective-C selector names, by its place in `list`, for the parts only one
+    /// method has: prose names a delegate method by the part that says what it does
+    /// (`separateSecondaryViewControllerFromPrimaryViewController`).
+    private let bySelectorPart: [String: Int]
 
     public init(list: SymbolList) {
         self.list = list
         var bySpelling: [String: Set<String>] = [:]
         var byBaseName: [String: Set<String>] = [:]
+        var bySelectorPart: [String: Set<String>] = [:]
         for symbol in list.symbols {
+            for part in Self.distinctiveParts(ofSelector: symbol.objc) { bySelectorPart[part, default: []].insert(symbol.id) }
             for spelling in symbol.spellings {
                 bySpelling[Self.normalise(spelling), default: []].insert(symbol.id)
                 if symbol.kind == .method, let paren = spelling.firstIndex(of: "("), !spelling.containsASCII(".") {
@@ -23,6 +29,16 @@ public struct SymbolResolver: Sendable {
         }
         self.bySpelling = unambiguous(bySpelling)
         self.byBaseName = unambiguous(byBaseName)
+        self.bySelectorPart = unambiguous(bySelectorPart)
+    }
+
+    /// The parts of a method's selector long enough to name it alone: not its first part when that is the sender
+    /// (`splitViewController:`), and only parts of sixteen characters or more, in camel case.
+    static func distinctiveParts(ofSelector objc: String?) -> [String] {
+        guard let objc, let first = objc.first, first == "-" || first == "+", objc.hasSuffix(":") else { return [] }
+        let parts = objc.dropFirst().split(separator: ":")
+        let sender = parts.count > 1 && (parts[0].hasSuffix("Controller") || parts[0].hasSuffix("View"))
+        return parts.dropFirst(sender ? 1 : 0).filter { $0.count >= 16 && Self.hasCapitalAfterFirst(String($0)) }.map(String.init)
     }
 
     /// The symbol `spelling` names, or nil when it names none or more than one.
@@ -32,6 +48,10 @@ public struct SymbolResolver: Sendable {
         // A method named without its labels (`setOverrideTraitCollection`) counts when only one method has that name
         // and the name is a compound one: a plain word such as `size` or `show` is more likely a variable.
         if !key.containsASCII("("), !key.containsASCII(":"), Self.hasCapitalAfterFirst(key), let position = byBaseName[key] {
+            return list.symbols[position]
+        }
+        let part = key.hasSuffix(":") ? String(key.dropLast()) : key
+        if !part.containsASCII(":"), !part.containsASCII("("), let position = bySelectorPart[part] {
             return list.symbols[position]
         }
         return nil

@@ -69,10 +69,10 @@ import Testing
         let report = try SitePipeline.check(site.options)
         #expect(report.succeeded, "\(report.diagnostics.filter { $0.severity == .error }.map(\.formatted))")
         let mine = report.diagnostics.filter { $0.file.hasSuffix("jekyll-post.md") }
-        // The include; the highlight block's names the fixture's small symbol list does not know, checked as in a
+        // The era its code is checked as; the include; the highlight block's names the fixture's small symbol list does not know, checked as in a
         // fenced block (`UISplitViewController`, `UIViewController` twice); the link to a heading by its text.
         #expect(mine.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-") \($0.rule.id)" } == [
-            "10:1 markdown.foreign-syntax", "17:33 symbol.unknown", "17:85 symbol.unknown", "18:40 symbol.unknown",
+            "1:1 symbol.era", "10:1 markdown.foreign-syntax", "17:33 symbol.unknown", "17:85 symbol.unknown", "18:40 symbol.unknown",
             "27:18 link.anchor-text",
         ])
     }

@@ -11,11 +11,12 @@ import Testing
         return SymbolChecker(finder: MentionFinder(resolver: SymbolResolver(list: list)))
     }()
 
-    private func check(_ marked: MarkedText, swift: String? = nil) -> [Diagnostic] {
+    /// The findings on a note, without the remark on its era unless `era` asks for it.
+    private func check(_ marked: MarkedText, swift: String? = nil, era: Bool = false) -> [Diagnostic] {
         let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n\(swift.map { "swift: \"\($0)\"\n" } ?? "")---\n"
         let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: front + marked.text))
         let offset = front.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        return Self.checker.diagnostics(for: note!).map { d in
+        return Self.checker.diagnostics(for: note!).filter { era || $0.rule != SymbolRule.era.rule }.map { d in
             var d = d
             d.location?.line -= offset
             return d

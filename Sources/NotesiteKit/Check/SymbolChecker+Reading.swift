@@ -1,0 +1,192 @@
+import NotesiteMarkdown
+
+/// Names read with what the code around them says: the type of the receiver a member is used on, the type an
+/// implicit `self` is, and the protocol or superclass whose method a declaration implements.
+extension SymbolChecker {
+    // MARK: Members of a known receiver
+
+    /// `navigationController.isTranslucent`: a member that the receiver's type does not have. The receiver is a
+    /// name whose type the generated list knows (every UIKit property of that name has one type), unless the note
+    /// defines the name itself, or `self` in a note whose classes inherit from one UIKit class. A member that a subclass of the type has is given the benefit of the doubt (the
+    /// note may have cast). The fix-it goes through the one property of the type whose type has the member.
+    func wrongReceiver(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
+                       file: String) -> Diagnostic? {
+        // The spelling with its receiver: `navigationController.isTranslucent`, `self.push(_:)`.
+        guard !sdk.isEmpty, let written = reference.candidates.first(where: { candidate in
+            guard let dot = candidate.firstIndex(of: ".") else { return false }
+            return dot != candidate.startIndex && !candidate[..<dot].contains("(")
+        }), let dot = written.firstIndex(of: ".") else { return nil }
+        let receiver = String(written[..<dot])
+        let member = String(written[written.index(after: dot)...])
+        guard receiver.first?.isLowercase == true, !own.defined.contains(receiver), !own.defined.contains(text),
+              let type = receiver == "self" ? selfType(own) : sdk.propertyType(named: receiver),
+              sdk.type(named: type) != nil else { return nil }
+        let matches = sdk.matches(member)
+        // Only a real member of other types: a name nobody declares is the note's own (an extension elsewhere), and
+        // a global or a type is no member of anything.
+        guard !matches.isEmpty, matches.allSatisfy({ $0.symbol.container != nil }) else { return nil }
+        let curated = finder.resolver.resolve(member)?.container
+        let containers = matches.compactMap(\.symbol.container) + (curated.map { [$0] } ?? [])
+        if containers.contains(where: { sdk.inherits(type, from: $0) || sdk.inherits($0, from: type) }) { return nil }
+        var message = "`\(receiver)` is a `\(type)`, which has no member `\(text)`"
+        var fixIts: [Diagnostic.FixIt] = []
+        // The properties of the type whose type has the member; where the curated list has the member, the ones
+        // that lead to its type (`navigationBar`, not `toolbar`, for `isTranslucent`).
+        let owners = curated.map { [$0] } ?? matches.compactMap(\.symbol.container)
+        let paths = sdk.members(of: type).filter { property in
+            property.kind == .property && property.related.first.map { owner in
+                owners.contains { sdk.inherits(owner, from: $0) }
+            } ?? false
+        }
+        let names = Set(paths.map(\.name))
+        if names.count == 1, let through = names.first {
+            message += "; `\(through)` has it: `\(receiver).\(through).\(text)`"
+            fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: "\(through).\(text)"))
+        } else if let owner = matches.first?.symbol.container {
+            message += "; it is a member of `\(owner)`"
+        }
+        return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
+    }
+
+    /// The type of `self` in the note's code: the one UIKit class its classes inherit from, if there is one.
+    func selfType(_ own: NoteCode) -> String? {
+        let classes = own.supertypes.filter { sdk.type(named: $0)?.kind == .class }
+        return classes.count == 1 ? classes.first : nil
+    }
+
+    // MARK: A near miss of a known method, called
+
+    /// `showDetailViewControler(vc, sender: nil)` inside a `UIViewController` subclass, or on a receiver of a known
+    /// type: a call of a name neither list has that is a typo of a method the receiver has.
+    func misspelledCall(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
+                        file: String) -> Diagnostic? {
+        guard !sdk.isEmpty, text.count >= 8, let call = reference.candidates.first, let open = call.firstIndex(of: "("),
+              !own.defined.contains(text), sdk.callables(named: text).isEmpty, finder.resolver.resolve(text) == nil else { return nil }
+        let labels = call[open...]
+        // The receiver's type: a known property's, or, for a call without one, the UIKit types the note's own
+        // classes inherit from.
+        let types: [String]
+        if reference.candidates.count > 1, let qualified = reference.candidates.dropFirst().first, qualified.hasSuffix(String(labels)),
+           let dot = qualified.firstIndex(of: "."), qualified[..<dot] != "self" {
+            guard let type = sdk.propertyType(named: String(qualified[..<dot])) else { return nil }
+            types = [type]
+        } else {
+            types = own.supertypes.filter { sdk.type(named: $0)?.kind == .class }.sorted()
+        }
+        let arity = labels.filter { $0 == ":" }.count
+        var best: (name: String, distance: Int)?
+        let limit = text.count < 12 ? 1 : 2
+        for type in types {
+            for member in sdk.members(of: type) where member.kind == .method {
+                guard member.name.filter({ $0 == ":" }).count == arity else { continue }
+                let base = SDKSymbol.baseName(of: member.name)
+                let distance = NearMiss.editDistance(Array(text), Array(base))
+                if distance <= limit, distance < (best?.distance ?? .max) { best = (member.name, distance) }
+            }
+        }
+        guard let best else { return nil }
+        let base = SDKSymbol.baseName(of: best.name)
+        return Diagnostic(SymbolRule.unknown, file: file, at: location,
+                          "`\(call)` is not in the known symbol lists; did you mean `\(best.name)`?",
+                          fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: base)])
+    }
+
+    // MARK: A near miss of a method UIKit calls
+
+    /// `func splitViewController(_ svc: UISplitViewController, collapseSecondary secondaryViewController:
+    /// UIViewController, ontoPrimaryViewController primary: UIViewController) -> Bool`: a declaration with the base
+    /// name and the number of parameters of a method of a protocol the note adopts (or of a class it overrides),
+    /// whose labels match that method in no era. UIKit never calls it. The fix-its give each label the era's.
+    func nearMissDeclaration(at index: Int, in tokens: [CodeScanner.Token], place: (Int) -> SourceLocation, era: NoteEra,
+                             own: NoteCode, file: String) -> Diagnostic? {
+        guard index > 0, tokens[index - 1].text == "func", index + 1 < tokens.count, tokens[index + 1].text == "(" else { return nil }
+        let name = tokens[index].text
+        let isOverride = tokens[max(0, index - 4)..<index].contains { $0.text == "override" }
+        let parameters = Self.parameters(in: tokens, open: index + 1)
+        guard !parameters.isEmpty else { return nil }
+        let written = parameters.map(\.label)
+        // Swift 2 gave the first parameter no label unless it was written twice.
+        let writtenSwift2 = parameters[0].internalName == nil ? ["_"] + written.dropFirst() : written
+
+        var candidates: [(owner: String, labelsByEra: [[String]], target: [String])] = []
+        func consider(owner: String, spellings: [String], target: String) {
+            let labels = spellings.map(Self.labels(of:))
+            guard labels.contains(where: { $0.count == written.count }) else { return }
+            candidates.append((owner, labels, Self.labels(of: target)))
+        }
+        for symbol in curatedMethods[name] ?? [] {
+            guard let owner = symbol.container, own.supertypes.contains(owner) || isOverride else { continue }
+            consider(owner: owner, spellings: [symbol.swift] + Array(symbol.swiftNames.values),
+                     target: symbol.name(inSwift: era.judgedAs) ?? symbol.swift)
+        }
+        for symbol in sdk.callables(named: name) where symbol.kind == .method {
+            guard let owner = symbol.container, let type = sdk.type(named: owner),
+                  type.kind == .protocol ? own.supertypes.contains(owner) : isOverride else { continue }
+            consider(owner: owner, spellings: [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 },
+                     target: symbol.path(inSwift: era.judgedAs) ?? symbol.path)
+        }
+        // A declaration that some era spells so is the method; one with another name is the note's own.
+        guard !candidates.isEmpty,
+              !candidates.contains(where: { $0.labelsByEra.contains(written) || $0.labelsByEra.contains(writtenSwift2) }) else { return nil }
+        let scored = candidates.filter { $0.target.count == written.count }.map { candidate in
+            (candidate, zip(candidate.target, written).filter { $0 != $1 }.count)
+        }
+        guard let (best, differences) = scored.min(by: { $0.1 < $1.1 }), differences <= max(1, written.count / 2) else { return nil }
+        var fixIts: [Diagnostic.FixIt] = []
+        for (parameter, label) in zip(parameters, best.target) where parameter.label != label {
+            if parameter.internalName != nil {
+                fixIts.append(Diagnostic.FixIt(at: place(parameter.labelRange.lowerBound), replacing: parameter.label, with: label))
+            } else {
+                fixIts.append(Diagnostic.FixIt(at: place(parameter.labelRange.lowerBound), replacing: parameter.label,
+                                               with: "\(label) \(parameter.label)"))
+            }
+        }
+        let selector = "\(name)(\(written.map { "\($0):" }.joined()))"
+        let target = "\(name)(\(best.target.map { "\($0):" }.joined()))"
+        return Diagnostic(SymbolRule.nearMiss, file: file, at: place(tokens[index].range.lowerBound),
+                          "`\(selector)` nearly matches `\(target)` of `\(best.owner)`, but UIKit calls a method by its exact labels and never calls this one; label the parameters as \(era.label) does",
+                          fixIts: fixIts)
+    }
+
+    /// One parameter of a declaration: its first name (the label, or `_`), where that is, and the second name.
+    struct Parameter {
+        var label: String
+        var labelRange: Range<Int>
+        var internalName: String?
+    }
+
+    /// The parameters of the declaration whose list opens at token `open`.
+    static func parameters(in tokens: [CodeScanner.Token], open: Int) -> [Parameter] {
+        var result: [Parameter] = []
+        var depth = 0
+        var atStart = true
+        var j = open
+        while j < tokens.count {
+            let token = tokens[j]
+            switch token.text {
+            case "(", "[", "<":
+                depth += 1
+            case ")", "]", ">":
+                depth -= 1
+                if depth == 0 { return result }
+            case "," where depth == 1:
+                atStart = true
+            default:
+                if depth == 1, atStart, token.kind == .identifier {
+                    let second = j + 1 < tokens.count && tokens[j + 1].kind == .identifier ? tokens[j + 1].text : nil
+                    result.append(Parameter(label: token.text, labelRange: token.range, internalName: second))
+                    atStart = false
+                }
+            }
+            j += 1
+        }
+        return result
+    }
+
+    /// The labels of a selector-form name: `f(_:sender:)` → `["_", "sender"]`.
+    static func labels(of selector: String) -> [String] {
+        guard let open = selector.firstIndex(of: "("), selector.hasSuffix(")") else { return [] }
+        return selector[selector.index(after: open)..<selector.index(before: selector.endIndex)]
+            .split(separator: ":").map(String.init)
+    }
+}

@@ -1,0 +1,332 @@
+import NotesiteMarkdown
+
+/// One API of the generated symbol list (`data/sdk-symbols.tsv`): a name the iOS SDK declares, with its spelling
+/// in each Swift era and in Objective-C and its availability. It has no page of its own; the curated list
+/// (`symbols.yml`) is what the reference is made from.
+public struct SDKSymbol: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case `class`, `protocol`, `struct`, `enum`, `case`, method, property, initializer, constant, function, `typealias`
+
+        /// Kinds that one can be mistaken for another: "did you mean" suggests a name of the same family only.
+        public enum Family: Sendable { case type, callable, value }
+
+        public var family: Family {
+            switch self {
+            case .class, .protocol, .struct, .enum, .`typealias`: .type
+            case .method, .initializer, .function: .callable
+            case .case, .property, .constant: .value
+            }
+        }
+    }
+
+    public let kind: Kind
+    public let module: String
+    /// The declaring type's Swift path (`UISplitViewController.DisplayMode`); nil for types at the top level and
+    /// globals.
+    public let container: String?
+    /// Today's Swift name, in selector form for anything called: `show(_:sender:)`.
+    public let name: String
+    /// The whole dotted path in Swift 4.0 (and so in Swift 3, give or take a few names), where it differs.
+    public let swift4: String?
+    /// The whole dotted path in Swift 2, where the iOS 9 SDK had the API and it could be matched.
+    public let swift2: String?
+    /// The Objective-C name, selector (`-showViewController:sender:`) or C name.
+    public let objc: String?
+    public let introduced: String?
+    /// An iOS version, `future` for a deprecation announced for a later release, or `yes` for one without a version.
+    public let deprecated: String?
+    public let obsoleted: String?
+    /// The name to use instead, as the SDK gives it.
+    public let renamed: String?
+    /// A class's superclass and protocols, a protocol's parents, or a property's type.
+    public let related: [String]
+
+    /// Today's dotted path: `UISplitViewController.show(_:sender:)`.
+    public var path: String { container.map { "\($0).\(name)" } ?? name }
+
+    /// The dotted path in a Swift era (`"1"` and `"2"` read as Swift 2, `"3"` as Swift 4): nil when the list
+    /// does not know the Swift 2 spelling.
+    public func path(inSwift era: String) -> String? {
+        switch era {
+        case "1", "2": swift2
+        case "3", "4": swift4 ?? path
+        default: path
+        }
+    }
+
+    /// The iOS release in which the API stopped being recommended, as a number; nil when it never did or only will.
+    public var deprecatedIn: Double? {
+        guard let deprecated else { return nil }
+        return deprecated == "yes" ? 0 : Double(deprecated)
+    }
+
+    /// The bare base name of a dotted path: `showDetailViewController` for
+    /// `UIViewController.showDetailViewController(_:sender:)`.
+    static func baseName(of path: String) -> String {
+        let last = lastComponent(of: path)
+        return String(last[..<(last.utf8.firstIndex(of: UInt8(ascii: "(")) ?? last.endIndex)])
+    }
+
+    /// The last component of a dotted path, leaving dots inside a selector's parentheses alone.
+    static func lastComponent(of path: String) -> Substring {
+        guard let dot = dots(in: path).last else { return path[...] }
+        return path[path.utf8.index(after: dot)...]
+    }
+
+    /// Where the dots between a path's components are, before any selector's parentheses. Found by their bytes:
+    /// the list's index is made of every symbol's forms in every era when `check` starts (`make bench` times it).
+    static func dots(in path: String) -> [String.Index] {
+        let utf8 = path.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "(")) ?? utf8.endIndex
+        return utf8[..<end].indices.filter { utf8[$0] == UInt8(ascii: ".") }
+    }
+
+    /// The ways a dotted path may be written in a note: whole, from its innermost type on (`DisplayMode.allVisible`),
+    /// bare, and as an implicit member (`.allVisible`) for cases and properties. A case is never bare: code names
+    /// it with its type or a dot, and a bare `String` or `Default` is something else.
+    func forms(of path: String) -> [String] {
+        let dots = Self.dots(in: path)
+        var result = [path]
+        guard let last = dots.last else {
+            if kind == .case { result.append("." + path) }
+            return result
+        }
+        let utf8 = path.utf8
+        let bare = path[utf8.index(after: last)...]
+        if dots.count > 1 { result.append(String(path[utf8.index(after: dots[dots.count - 2])...])) }
+        if kind != .case { result.append(String(bare)) }
+        if kind == .case || kind == .property { result.append("." + bare) }
+        // An initialiser is called by its type's name: `UIImage(named:)`.
+        if kind == .initializer, bare.hasPrefix("init(") {
+            let labels = bare.dropFirst(4)
+            result.append(String(path[..<last]) + labels)
+            if dots.count > 1 { result.append(String(path[utf8.index(after: dots[dots.count - 2])..<last]) + labels) }
+        }
+        return result
+    }
+
+    /// The Objective-C spellings: the name, a selector with and without its `-`/`+`.
+    var objcForms: [String] {
+        guard let objc else { return [] }
+        if let first = objc.first, first == "-" || first == "+" { return [objc, String(objc.dropFirst())] }
+        return [objc]
+    }
+}
+
+/// The generated symbol list: every public API of UIKit and of the Foundation, CoreGraphics, QuartzCore, Dispatch
+/// and Objective-C runtime names UIKit code uses, read from `data/sdk-symbols.tsv` (made by `make symbols`).
+/// `check` reads it; a build does not.
+public struct SDKSymbolList: Sendable {
+    /// The Swift eras a spelling can belong to, as bits.
+    public struct Eras: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        public static let swift2 = Eras(rawValue: 1)
+        public static let swift3 = Eras(rawValue: 2)
+        public static let swift4 = Eras(rawValue: 4)
+        public static let swift42 = Eras(rawValue: 8)
+        public static let swift5 = Eras(rawValue: 16)
+        public static let objc = Eras(rawValue: 32)
+
+        /// The era a note's Swift version (`"1"` … `"5"`) is judged by.
+        public init(version: String) {
+            switch version {
+            case "1", "2": self = .swift2
+            case "3": self = .swift3
+            case "4": self = .swift4
+            case "4.2": self = .swift42
+            default: self = .swift5
+            }
+        }
+
+        /// The oldest-first names of the Swift eras in the set.
+        public var versions: [String] {
+            [(Eras.swift2, "2"), (.swift3, "3"), (.swift4, "4"), (.swift42, "4.2"), (.swift5, "5")]
+                .filter { contains($0.0) }.map(\.1)
+        }
+    }
+
+    /// A symbol a spelling names, and the eras that spell it so.
+    public struct Match: Sendable {
+        public let symbol: SDKSymbol
+        public let eras: Eras
+    }
+
+    public let symbols: [SDKSymbol]
+    /// The header's `# …` lines: where the data came from.
+    public let header: [String]
+    private let byForm: [String: [(index: Int32, eras: Eras)]]
+    private let membersByType: [String: [Int32]]
+    /// Methods, initialisers and functions by base name in any era (`showDetailViewController`).
+    private let callablesByBase: [String: [Int32]]
+    /// The types of the properties of each name (`navigationController`: `UINavigationController`).
+    private let propertyTypes: [String: Set<String>]
+    /// Each type's lineage, once asked for (`lineage(of:)`); shared by the copies of the list.
+    private let lineages = SharedCache<String, [String]>()
+
+    public static let empty = SDKSymbolList(symbols: [], header: [])
+
+    public var isEmpty: Bool { symbols.isEmpty }
+
+    public init(symbols: [SDKSymbol], header: [String]) {
+        self.symbols = symbols
+        self.header = header
+        var byForm: [String: [(index: Int32, eras: Eras)]] = [:]
+        var members: [String: [Int32]] = [:]
+        var callables: [String: [Int32]] = [:]
+        var propertyTypes: [String: Set<String>] = [:]
+        // Every symbol's forms in every era: about five per symbol, found with one look-up each (`make bench`
+        // times `check`, which makes this index when it starts).
+        byForm.reserveCapacity(symbols.count * 5)
+        func add(_ form: String, _ index: Int32, _ eras: Eras) {
+            Self.merge(index, eras, into: &byForm[form, default: []])
+        }
+        for (i, symbol) in symbols.enumerated() {
+            let index = Int32(i)
+            for form in symbol.forms(of: symbol.path) { add(form, index, [.swift42, .swift5]) }
+            for form in symbol.forms(of: symbol.swift4 ?? symbol.path) { add(form, index, [.swift3, .swift4]) }
+            if let swift2 = symbol.swift2 {
+                for form in symbol.forms(of: swift2) { add(form, index, .swift2) }
+            }
+            for form in symbol.objcForms { add(form, index, .objc) }
+            if let container = symbol.container { members[container, default: []].append(index) }
+            if symbol.kind.family == .callable {
+                let bases = Set([symbol.path, symbol.swift4, symbol.swift2].compactMap { $0.map(SDKSymbol.baseName(of:)) })
+                for base in bases { callables[base, default: []].append(index) }
+            }
+            if symbol.kind == .property, symbol.container != nil, let type = symbol.related.first {
+                propertyTypes[symbol.name, default: []].insert(type)
+            }
+        }
+        self.byForm = byForm
+        self.membersByType = members
+        self.callablesByBase = callables
+        self.propertyTypes = propertyTypes
+    }
+
+    /// Adds a symbol's eras to the list of one form's symbols: a symbol whose forms in two eras are the same
+    /// is listed once, with both.
+    private static func merge(_ index: Int32, _ eras: Eras, into list: inout [(index: Int32, eras: Eras)]) {
+        if let at = list.firstIndex(where: { $0.index == index }) {
+            list[at].eras.formUnion(eras)
+        } else {
+            list.append((index, eras))
+        }
+    }
+
+    /// Every symbol that `spelling` names in some era or in Objective-C, with the eras that spell it so.
+    public func matches(_ spelling: String) -> [Match] {
+        if let found = byForm[spelling] { return found.map { Match(symbol: symbols[Int($0.index)], eras: $0.eras) } }
+        return []
+    }
+
+    public func contains(_ spelling: String) -> Bool { byForm[spelling] != nil }
+
+    /// The methods, initialisers and functions whose base name is `base` in some era.
+    public func callables(named base: String) -> [SDKSymbol] {
+        (callablesByBase[base] ?? []).map { symbols[Int($0)] }
+    }
+
+    /// The one type that every property called `name` has (`navigationController`: `UINavigationController`);
+    /// nil when there is no such property or they differ.
+    public func propertyType(named name: String) -> String? {
+        guard let types = propertyTypes[name], types.count == 1 else { return nil }
+        return types.first
+    }
+
+    /// The type called `name` today (`UIAlertController`, `UISplitViewController.DisplayMode`).
+    public func type(named name: String) -> SDKSymbol? {
+        byForm[name]?.lazy.map { self.symbols[Int($0.index)] }.first { $0.kind.family == .type && $0.path == name }
+    }
+
+    /// The members a type declares itself, without those it inherits.
+    public func ownMembers(of type: String) -> [SDKSymbol] {
+        (membersByType[type] ?? []).map { symbols[Int($0)] }
+    }
+
+    /// A type's members and those of its superclasses and protocols, nearest first.
+    public func members(of type: String) -> [SDKSymbol] {
+        lineage(of: type).flatMap(ownMembers(of:))
+    }
+
+    /// Whether `type`, with what it inherits, has a member spelled `name` (bare, selector form or Swift 2's).
+    public func hasMember(_ name: String, in type: String) -> Bool {
+        matches(name).contains { match in
+            guard let container = match.symbol.container else { return false }
+            return inherits(type, from: container)
+        }
+    }
+
+    /// Whether `type` is `container` or inherits from it (through superclasses and protocols).
+    public func inherits(_ type: String, from container: String) -> Bool {
+        type == container || lineage(of: type).contains(container)
+    }
+
+    /// `type` and everything it inherits from, nearest first: worked out once per type, since every member
+    /// read from a receiver asks (`make bench` times `check`).
+    private func lineage(of type: String) -> [String] {
+        if let known = lineages[type] { return known }
+        var seen: Set<String> = []
+        var queue = [type]
+        var result: [String] = []
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            guard seen.insert(next).inserted else { continue }
+            result.append(next)
+            if let symbol = self.type(named: next) { queue += symbol.related }
+        }
+        lineages[type] = result
+        return result
+    }
+
+    /// The names of one family, each written as a note would write it bare: for "did you mean".
+    public func names(of family: SDKSymbol.Kind.Family) -> [String] {
+        var result: Set<String> = []
+        for symbol in symbols where symbol.kind.family == family {
+            result.insert(family == .type ? symbol.path : symbol.name)
+        }
+        return result.sorted()
+    }
+
+    // MARK: Reading the file
+
+    /// The columns of a line of `sdk-symbols.tsv`, in order.
+    static let columns = ["kind", "module", "container", "name", "swift4", "swift2", "objc", "introduced",
+                          "deprecated", "obsoleted", "renamed", "related"]
+
+    /// Reads the file. A line that cannot be read is a diagnostic at its line; the others load.
+    public static func load(text: String, file: String) -> (SDKSymbolList, [Diagnostic]) {
+        var symbols: [SDKSymbol] = []
+        var header: [String] = []
+        var diagnostics: [Diagnostic] = []
+        symbols.reserveCapacity(text.utf8.count / 90)
+        var lineNumber = 0
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if line.isEmpty { continue }
+            if line.first == UInt8(ascii: "#") {
+                header.append(String(decoding: line.dropFirst().drop { $0 == UInt8(ascii: " ") }, as: UTF8.self))
+                continue
+            }
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            func field(_ i: Int) -> String? {
+                fields[i].isEmpty ? nil : String(decoding: fields[i], as: UTF8.self)
+            }
+            guard fields.count == columns.count, let kindText = field(0), let kind = SDKSymbol.Kind(rawValue: kindText),
+                  let module = field(1), let name = field(3) else {
+                let problem = fields.count == columns.count
+                    ? "its kind is not one the list knows, or it has no module or name"
+                    : "it has \(fields.count) tab-separated fields where \(columns.count) are expected"
+                diagnostics.append(Diagnostic(DataRule.invalid, file: file, at: SourceLocation(line: lineNumber, column: 1),
+                                              "this line of the generated symbol list cannot be read: \(problem); run `make symbols` to generate the file again"))
+                continue
+            }
+            symbols.append(SDKSymbol(kind: kind, module: module, container: field(2), name: name, swift4: field(4),
+                                     swift2: field(5), objc: field(6), introduced: field(7), deprecated: field(8),
+                                     obsoleted: field(9), renamed: field(10),
+                                     related: field(11)?.split(separator: ",").map(String.init) ?? []))
+        }
+        return (SDKSymbolList(symbols: symbols, header: header), diagnostics)
+    }
+}

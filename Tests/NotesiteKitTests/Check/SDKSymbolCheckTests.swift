@@ -1,0 +1,212 @@
+import Foundation
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+/// The checks that read the list generated from the SDK (`Content/data/sdk-symbols.tsv`) with the curated one: the
+/// names of all of UIKit, their eras, the receivers they are used on and the methods a note implements.
+@Suite struct SDKSymbolCheckTests {
+    static let checker: SymbolChecker = {
+        let data = repositoryRoot.appendingPathComponent("Content/data")
+        let curated = (try? String(contentsOf: data.appendingPathComponent("symbols.yml"), encoding: .utf8)) ?? ""
+        let generated = (try? String(contentsOf: data.appendingPathComponent("sdk-symbols.tsv"), encoding: .utf8)) ?? ""
+        let (list, _) = SymbolList.load(text: curated, file: "symbols.yml")
+        let (sdk, _) = SDKSymbolList.load(text: generated, file: "sdk-symbols.tsv")
+        return SymbolChecker(finder: MentionFinder(resolver: SymbolResolver(list: list)), sdk: sdk)
+    }()
+
+    /// The findings on a note with `front` as its front matter's extra lines, with lines counted in `marked`.
+    private func check(_ marked: MarkedText, front: String = "") -> [Diagnostic] {
+        let header = "---\ntitle: t\nlang: en\n\(front)---\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/t.md", displayPath: "t.md", text: header + marked.text))
+        let offset = header.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        return Self.checker.diagnostics(for: note!).map { d in
+            var d = d
+            if d.rule != SymbolRule.era.rule { d.location?.line -= offset }
+            return d
+        }
+    }
+
+    private func found(_ diagnostics: [Diagnostic], _ marked: MarkedText) -> [String] {
+        diagnostics.filter { $0.rule != SymbolRule.era.rule }.map { d in
+            let marker = marked.positions.first { $0.value == d.location }?.key ?? "@\(d.location!)"
+            return "\(marker) \(d.severity.rawValue) \(d.rule)"
+        }
+    }
+
+    @Test func theGeneratedListIsThere() {
+        #expect(Self.checker.sdk.symbols.count > 20_000)
+        #expect(Self.checker.sdk.header.contains { $0.hasPrefix("source: theos/sdks") })
+    }
+
+    @Test func uiKitBeyondTheSplitViewIsKnown() {
+        let marked = MarkedText("""
+        ```swift
+        let alert = UIAlertController(title: "Hi", message: nil, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default, handler: nil))
+        alert.popoverPresentationController?.sourceView = view
+        present(alert, animated: true, completion: nil)
+        let constraint = NSLayoutConstraint(item: view!, attribute: .top, relatedBy: .equal, toItem: nil,
+                                            attribute: .notAnAttribute, multiplier: 1, constant: 0)
+        let frame = CGRect(origin: .zero, size: CGSize(width: 10, height: 10))
+        DispatchQueue.main.async { NSLog("%@", UIScreen.main.bounds.debugDescription) }
+        let layer = CALayer()
+        let path = IndexPath(row: 0, section: 0)
+        NotificationCenter.default.addObserver(self, selector: #selector(f), name: UIApplication.didBecomeActiveNotification, object: nil)
+        ```
+        `UIPresentationController`, `UIAdaptivePresentationControllerDelegate`, `UIWindow`, `UITraitCollection`.
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
+    /// A note without `swift:` whose code is Swift 2 is checked as Swift 2, and the remark says why.
+    @Test func aSwift2NoteIsCheckedAsSwift2() throws {
+        let marked = MarkedText("""
+        ```swift
+        let alert = UIAlertController(title: "Hi", message: nil, preferredStyle: .1️⃣Alert)
+        presentViewController(alert, animated: true, completion: nil)
+        let path = NSIndexPath(forRow: 0, inSection: 0)
+        ```
+        """)
+        let inferred = check(marked)
+        #expect(found(inferred, marked).isEmpty)
+        let remark = try #require(inferred.first { $0.rule == SymbolRule.era.rule })
+        #expect(remark.message.contains("checked as Swift 2"))
+        #expect(remark.message.contains("`.Alert`"))
+        // Declared as today's Swift, the same code is wrong, with fix-its to today's names.
+        let declared = check(marked, front: "swift: \"5\"\n")
+        let alert = try #require(declared.first { $0.location == marked.positions["1️⃣"] })
+        #expect(alert.rule == SymbolRule.renamed.rule)
+        #expect(alert.fixIts.first?.replacement == "alert")
+        #expect(declared.contains { $0.message.contains("`present(_:animated:completion:)`") })
+    }
+
+    @Test func swift4NamesBecameNestedIn42() throws {
+        let marked = MarkedText("```swift\nlet key: 1️⃣UIApplicationLaunchOptionsKey = .url\n```\n")
+        let diagnostic = try #require(check(marked, front: "swift: \"5\"\n").first)
+        #expect(diagnostic.rule == SymbolRule.renamed.rule)
+        #expect(diagnostic.fixIts.first?.replacement == "UIApplication.LaunchOptionsKey")
+        #expect(check(marked, front: "swift: \"4\"\n").isEmpty)
+    }
+
+    /// Deprecated by the note's era: iOS 9 deprecated `UIAlertView`, so Swift 2 (iOS 9) and later hear of it,
+    /// and a note of Swift 1 (iOS 8) does not.
+    @Test func deprecatedClassesSayWhatReplacedThem() throws {
+        let marked = MarkedText("```swift\nlet alert = 1️⃣UIAlertView()\nalert.alertViewStyle = .Default\n```\n")
+        let diagnostic = try #require(check(marked, front: "swift: \"2\"\n").first)
+        #expect(diagnostic.rule == SymbolRule.deprecated.rule)
+        #expect(diagnostic.location == marked.positions["1️⃣"])
+        #expect(diagnostic.message.contains("since iOS 9.0; use `UIAlertController`"))
+        #expect(check(marked, front: "date: 2014-10-01\n").filter { $0.rule == SymbolRule.deprecated.rule }.isEmpty)
+    }
+
+    @Test func aMemberTheReceiversTypeLacksGoesThroughTheOnePropertyThatHasIt() throws {
+        let marked = MarkedText("""
+        ```swift
+        navigationController.1️⃣isTranslucent = false
+        self.navigationController?.2️⃣isTranslucent = false
+        navigationController?.navigationBar.isTranslucent = false
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].message.contains("`navigationController` is a `UINavigationController`, which has no member `isTranslucent`"))
+        #expect(diagnostics[0].fixIts.first?.replacement == "navigationBar.isTranslucent")
+    }
+
+    /// `self` in a class that inherits from one UIKit class is that class; a call is judged by its selector.
+    @Test func selfAndCallsOnAReceiverAreJudgedToo() throws {
+        let marked = MarkedText("""
+        ```swift
+        class Navigation: UINavigationController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                self.1️⃣isTranslucent = false
+                navigationItem.2️⃣setToolbarHidden(true, animated: false)
+            }
+        }
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].fixIts.first?.replacement == "navigationBar.isTranslucent")
+        #expect(diagnostics[1].message.contains("`navigationItem` is a `UINavigationItem`, which has no member `setToolbarHidden`"))
+    }
+
+    /// A member that a subclass of the receiver's type has may be right after a cast; the note's own variables
+    /// are not UIKit's properties.
+    @Test func receiversGiveTheBenefitOfTheDoubt() {
+        let marked = MarkedText("""
+        ```swift
+        view.contentOffset = .zero
+        let navigationController = MyNavigation()
+        navigationController.isTranslucent = true
+        ```
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
+    @Test func aTypoOfAMethodOfTheSuperclassIsCaught() throws {
+        let marked = MarkedText("""
+        ```swift
+        class Detail: UIViewController {
+            func open(_ vc: UIViewController) {
+                1️⃣showDetailViewControler(vc, sender: nil)
+            }
+        }
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown"])
+        #expect(diagnostics.first?.message.contains("did you mean `showDetailViewController(_:sender:)`?") == true)
+        #expect(diagnostics.first?.fixIts.first?.replacement == "showDetailViewController")
+    }
+
+    @Test func aDelegateMethodWithLabelsNoEraHadIsANearMiss() throws {
+        let code = """
+        func splitViewController(_ svc: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
+                                 2️⃣ontoPrimaryViewController primary: UIViewController) -> Bool {
+            return true
+        }
+        """
+        let adopting = MarkedText("```swift\nclass Root: UIViewController, UISplitViewControllerDelegate {\n\(code)\n}\n```\n")
+        let diagnostics = check(adopting, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.nearMiss.rule }
+        let nearMiss = try #require(diagnostics.first)
+        #expect(diagnostics.count == 1)
+        #expect(nearMiss.message.contains("nearly matches `splitViewController(_:collapseSecondary:onto:)` of `UISplitViewControllerDelegate`"))
+        #expect(nearMiss.fixIts.map(\.replacement) == ["onto"])
+        #expect(nearMiss.fixIts.first?.range.start.column == adopting.positions["2️⃣"]?.column)
+        // A class that adopts no such protocol is free to name its methods so.
+        let own = MarkedText("```swift\nclass Root: NSObject {\n\(code)\n}\n```\n")
+        #expect(check(own, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.nearMiss.rule }.isEmpty)
+    }
+
+    /// "Did you mean" suggests a name of the same kind within a typo's distance, or says how to add the name.
+    @Test func suggestionsAreCloseAndOfTheSameKind() throws {
+        let marked = MarkedText("Use `1️⃣UIPresentationControler` or `2️⃣UIFancySheetThing`.\n")
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].fixIts.first?.replacement == "UIPresentationController")
+        #expect(diagnostics[1].fixIts.isEmpty)
+        #expect(diagnostics[1].message.contains("add it to Content/data/symbols.yml"))
+    }
+
+    /// A part of a delegate method's Objective-C selector names it in prose.
+    @Test func aSelectorPartInProseNamesItsMethod() {
+        let finder = Self.checker.finder
+        #expect(finder.symbol(forInlineCode: "separateSecondaryViewControllerFromPrimaryViewController")?.id
+            == "UISplitViewControllerDelegate.splitViewController(_:separateSecondaryFrom:)")
+        #expect(finder.symbol(forInlineCode: "collapseSecondaryViewController:ontoPrimaryViewController:")?.id
+            == "UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)")
+    }
+
+    /// A signature with types names its method: linked, and malformed only with a bare type for a label.
+    @Test func signaturesWithTypesAreTheirMethods() throws {
+        let marked = MarkedText("Call `1️⃣show(UIViewController, sender: Any?)` or `showDetailViewController(_ vc: UIViewController, sender: Any?)`.\n")
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.malformed"])
+        #expect(diagnostics.first?.fixIts.first?.replacement == "show(_:sender:)")
+        #expect(Self.checker.finder.symbol(forInlineCode: "showDetailViewController(_ vc: UIViewController, sender: Any?)")?.id
+            == "UIViewController.showDetailViewController(_:sender:)")
+    }
+}
