@@ -195,7 +195,9 @@ public struct SDKSymbolList: Sendable {
                 let bases = Set([symbol.path, symbol.swift4, symbol.swift2].compactMap { $0.map(SDKSymbol.baseName(of:)) })
                 for base in bases { callables[base, default: []].append(index) }
             }
-            if symbol.kind == .property, symbol.container != nil, let type = symbol.related.first {
+            // A property of its own type is a constant of a typed enum or an option set (`UIMenu.Identifier.view`),
+            // not something a receiver is.
+            if symbol.kind == .property, let container = symbol.container, let type = symbol.related.first, type != container {
                 propertyTypes[symbol.name, default: []].insert(type)
             }
         }

@@ -133,6 +133,15 @@ import Testing
         #expect(diagnostics[1].message.contains("`navigationItem` is a `UINavigationItem`, which has no member `setToolbarHidden`"))
     }
 
+    /// The receivers the checks know, by the one type every UIKit property of the name has; typed constants
+    /// (`UIMenu.Identifier.view`) are no receivers.
+    @Test(arguments: [("navigationController", "UINavigationController"), ("splitViewController", "UISplitViewController"),
+                      ("view", "UIView"), ("window", "UIWindow"), ("traitCollection", "UITraitCollection"),
+                      ("navigationItem", "UINavigationItem"), ("presentationController", "UIPresentationController")])
+    func receiversHaveTheirTypes(name: String, type: String) {
+        #expect(Self.checker.sdk.propertyType(named: name) == type)
+    }
+
     /// A member that a subclass of the receiver's type has may be right after a cast; the note's own variables
     /// are not UIKit's properties.
     @Test func receiversGiveTheBenefitOfTheDoubt() {
