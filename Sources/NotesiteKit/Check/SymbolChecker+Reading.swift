@@ -102,7 +102,7 @@ extension SymbolChecker {
         guard index > 0, tokens[index - 1].text == "func", index + 1 < tokens.count, tokens[index + 1].text == "(" else { return nil }
         let name = tokens[index].text
         let isOverride = tokens[max(0, index - 4)..<index].contains { $0.text == "override" }
-        let parameters = Self.parameters(in: tokens, open: index + 1)
+        let parameters = CodeScanner.parameters(tokens, open: index + 1)
         guard !parameters.isEmpty else { return nil }
         let written = parameters.map(\.label)
         // Swift 2 gave the first parameter no label unless it was written twice.
@@ -146,41 +146,6 @@ extension SymbolChecker {
         return Diagnostic(SymbolRule.nearMiss, file: file, at: place(tokens[index].range.lowerBound),
                           "`\(selector)` nearly matches `\(target)` of `\(best.owner)`, but UIKit calls a method by its exact labels and never calls this one; label the parameters as \(era.label) does",
                           fixIts: fixIts)
-    }
-
-    /// One parameter of a declaration: its first name (the label, or `_`), where that is, and the second name.
-    struct Parameter {
-        var label: String
-        var labelRange: Range<Int>
-        var internalName: String?
-    }
-
-    /// The parameters of the declaration whose list opens at token `open`.
-    static func parameters(in tokens: [CodeScanner.Token], open: Int) -> [Parameter] {
-        var result: [Parameter] = []
-        var depth = 0
-        var atStart = true
-        var j = open
-        while j < tokens.count {
-            let token = tokens[j]
-            switch token.text {
-            case "(", "[", "<":
-                depth += 1
-            case ")", "]", ">":
-                depth -= 1
-                if depth == 0 { return result }
-            case "," where depth == 1:
-                atStart = true
-            default:
-                if depth == 1, atStart, token.kind == .identifier {
-                    let second = j + 1 < tokens.count && tokens[j + 1].kind == .identifier ? tokens[j + 1].text : nil
-                    result.append(Parameter(label: token.text, labelRange: token.range, internalName: second))
-                    atStart = false
-                }
-            }
-            j += 1
-        }
-        return result
     }
 
     /// The labels of a selector-form name: `f(_:sender:)` → `["_", "sender"]`.

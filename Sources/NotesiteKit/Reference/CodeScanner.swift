@@ -215,18 +215,17 @@ public enum CodeScanner {
     /// The argument labels of a call, `f(a, label: b)` → `["_", "label"]`, or the external parameter names of a
     /// declaration, `func f(_ a: T, label b: U)` → `["_", "label"]`; `f()` → `[]`.
     private static func labels(_ tokens: [Token], open: Int, declaration: Bool) -> [String] {
-        let opening: Set<String> = declaration ? ["(", "[", "<"] : ["(", "[", "{"]
-        let closing: Set<String> = declaration ? [")", "]", ">"] : [")", "]", "}"]
+        if declaration { return parameters(tokens, open: open).map(\.label) }
         var labels: [String] = []
         var depth = 0
         var atStart = true
         var j = open
         while j < tokens.count {
             let t = tokens[j]
-            if opening.contains(t.text) {
+            if ["(", "[", "{"].contains(t.text) {
                 depth += 1
                 if depth == 1 { atStart = true; j += 1; continue }
-            } else if closing.contains(t.text) {
+            } else if [")", "]", "}"].contains(t.text) {
                 depth -= 1
                 if depth == 0 { break }
             } else if depth == 1, t.text == "," {
@@ -235,19 +234,47 @@ public enum CodeScanner {
                 continue
             }
             if depth == 1, atStart {
-                if declaration {
-                    guard t.kind == .identifier else { j += 1; continue }
-                    labels.append(t.text)
-                } else {
-                    let isLabel = t.kind == .identifier && j + 1 < tokens.count && tokens[j + 1].text == ":"
-                        && !(j + 2 < tokens.count && tokens[j + 2].text == ":")
-                    labels.append(isLabel ? t.text : "_")
-                }
+                let isLabel = t.kind == .identifier && j + 1 < tokens.count && tokens[j + 1].text == ":"
+                    && !(j + 2 < tokens.count && tokens[j + 2].text == ":")
+                labels.append(isLabel ? t.text : "_")
                 atStart = false
             }
             j += 1
         }
         return labels
+    }
+
+    /// One parameter of a declaration: its first name (the label, or `_`), where that is, and the second name.
+    struct Parameter {
+        var label: String
+        var labelRange: Range<Int>
+        var internalName: String?
+    }
+
+    /// The parameters of the declaration whose list opens at token `open`: `func f(_ a: T, label b: U)`.
+    static func parameters(_ tokens: [Token], open: Int) -> [Parameter] {
+        var result: [Parameter] = []
+        var depth = 0
+        var atStart = true
+        for j in tokens.indices.dropFirst(open) {
+            let token = tokens[j]
+            switch token.text {
+            case "(", "[", "<":
+                depth += 1
+            case ")", "]", ">":
+                depth -= 1
+                if depth == 0 { return result }
+            case "," where depth == 1:
+                atStart = true
+            default:
+                if depth == 1, atStart, token.kind == .identifier {
+                    let second = j + 1 < tokens.count && tokens[j + 1].kind == .identifier ? tokens[j + 1].text : nil
+                    result.append(Parameter(label: token.text, labelRange: token.range, internalName: second))
+                    atStart = false
+                }
+            }
+        }
+        return result
     }
 
     private static let keywords: Set<String> = [
