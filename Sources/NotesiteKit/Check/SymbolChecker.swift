@@ -165,7 +165,7 @@ public struct SymbolChecker: Sendable {
                          text: trimmed, at: start, prose: true, era: era, file: file)
         }
         if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
-        if let unknown = unknownLabels(trimmed, at: start, own: own, file: file) { return [unknown] }
+        if let unknown = unknownLabels(trimmed, at: start, own: own, file: file, written: true) { return [unknown] }
         // Not a name as a whole: look at the names inside (`splitViewController!.displayModeButtonItem()`).
         var result: [Diagnostic] = []
         let bytes = Array(code.utf8)
@@ -220,7 +220,7 @@ public struct SymbolChecker: Sendable {
         // `UIImage(names:)`: a known type called with labels none of its initialisers has (the type alone is
         // known, and would answer for it).
         if Self.hasApplePrefix(text), let call = reference.candidates.first, call.hasPrefix(text + "("),
-           let wrong = unknownLabels(call, at: location, own: own, file: file) {
+           let wrong = unknownLabels(call, at: location, own: own, file: file, written: false) {
             return [wrong]
         }
         // A call is what its selector names, or its type's initialiser: not a property of the same base name
@@ -246,14 +246,14 @@ public struct SymbolChecker: Sendable {
         }
         // A call of a name either list knows is judged by its labels, which may leave out defaulted ones.
         if isCall, let call = reference.candidates.first, !knownSelectors(named: text).isEmpty {
-            return unknownLabels(call, at: location, own: own, file: file).map { [$0] } ?? []
+            return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
         }
         if !Self.moduleNames.contains(text), Self.hasApplePrefix(text) {
             return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
         }
         if let call = reference.candidates.first, call.containsASCII("(") {
             if let misspelled = misspelledCall(reference, text: text, at: location, own: own, file: file) { return [misspelled] }
-            return unknownLabels(call, at: location, own: own, file: file).map { [$0] } ?? []
+            return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
         }
         return []
     }
@@ -342,7 +342,9 @@ public struct SymbolChecker: Sendable {
     /// `primaryViewController(forCollapse:)`, `UIImage(names:)`: a known method's or type's name with labels no
     /// era had. Labels that are the first of a known method's (`present(_:animated:)`) are right: the rest have
     /// default values.
-    func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, file: String) -> Diagnostic? {
+    /// `written`: whether the note writes the name as `text` at `location` (inline code does; a call in code writes
+    /// its arguments between the labels), so that a fix-it can replace it.
+    func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, file: String, written: Bool) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(":)") else { return nil }
         let base = String(text[..<open])
         guard !own.defined.contains(base), !own.defined.contains(text), finder.resolver.resolve(text) == nil,
@@ -358,7 +360,7 @@ public struct SymbolChecker: Sendable {
         let sameArity = known.filter { Self.labels(of: $0).count == labels.count }
         if let near = NearMiss.best(for: text, in: sameArity) ?? (known.count == 1 ? known[0] : nil) {
             message += "; did you mean `\(near)`?"
-            fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near))
+            if written { fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near)) }
         } else {
             message += "; known names are \(known.prefix(4).map { "`\($0)`" }.joined(separator: ", "))"
         }

@@ -200,6 +200,17 @@ import Testing
         #expect(diagnostics[1].message.contains("add it to Content/data/symbols.yml"))
     }
 
+    /// Labels no initialiser has: did you mean, with a fix-it only where the note writes the selector itself (a
+    /// call in code writes its arguments between the labels).
+    @Test func labelsNoInitialiserHasAreCaught() throws {
+        let marked = MarkedText("See `1️⃣UIImage(names:)`.\n\n```swift\nlet image = 2️⃣UIImage(names: \"logo\")\nlet ok = UIImage(named: \"logo\")\n```\n")
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+        #expect(diagnostics.allSatisfy { $0.message.contains("did you mean `UIImage(named:)`?") })
+        #expect(diagnostics[0].fixIts.first?.replacement == "UIImage(named:)")
+        #expect(diagnostics[1].fixIts.isEmpty)
+    }
+
     /// A part of a delegate method's Objective-C selector names it in prose.
     @Test func aSelectorPartInProseNamesItsMethod() {
         let finder = Self.checker.finder
