@@ -27,7 +27,7 @@ struct NoteEra: Hashable, Sendable {
     var label: String { "Swift \(version)" }
 
     /// The SDK the generated list is made from (`Tools/symbols`), and the month the next iOS came out.
-    static let newestSDK = (version: "16.5", supersededIn: NoteDate(year: 2023, month: 9))
+    static let newestSDK = (version: "16.4", supersededIn: NoteDate(year: 2023, month: 9))
 
     /// The era of a note written on `date`: the Swift that Xcode shipped then (Swift 2 in September 2015, 3 in
     /// September 2016, 4 in September 2017, 4.2 in September 2018).

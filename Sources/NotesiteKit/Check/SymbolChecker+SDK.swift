@@ -82,7 +82,7 @@ extension SymbolChecker {
             fixIts.append(Diagnostic.FixIt(at: location, replacing: name, with: near))
         } else {
             message += sdk.isEmpty ? "; if it is a real UIKit API, add it to Content/data/symbols.yml"
-                : "; the generated list holds the iOS 16.5 SDK's UIKit, Foundation, CoreGraphics and QuartzCore names, so if it is newer API or from another framework, add it to Content/data/symbols.yml"
+                : "; the generated list holds the iOS 16.4 SDK's UIKit, Foundation, CoreGraphics and QuartzCore names, so if it is newer API or from another framework, add it to Content/data/symbols.yml"
         }
         return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
     }

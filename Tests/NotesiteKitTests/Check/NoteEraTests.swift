@@ -61,6 +61,15 @@ import Testing
         #expect(NoteEra.infer(votes: NoteEra.Votes(), date: nil) == NoteEra(version: "5", reason: .assumed))
     }
 
+    /// A note newer than the SDK the generated list is made from hears that newer names are unknown to it.
+    @Test func aNoteNewerThanTheSDKHearsOfIt() throws {
+        let date = try #require(NoteDate(parsing: "2024-06-01"))
+        let remark = try #require(NoteEra(version: "5", reason: .date(date)).remark(file: "a.md", date: date))
+        #expect(remark.message.contains("made from the iOS 16.4 SDK: names added since are unknown to it"))
+        let older = try #require(NoteDate(parsing: "2022-06-01"))
+        #expect(NoteEra(version: "5", reason: .date(older)).remark(file: "a.md", date: older)?.message.contains("16.4") == false)
+    }
+
     @Test func theRemarkSaysWhyAndHowToDeclareIt() throws {
         let era = NoteEra(version: "2", reason: .code(["presentViewController(_:animated:completion:)"]))
         let remark = try #require(era.remark(file: "notes/en/a.md"))
