@@ -4,8 +4,10 @@ SWIFT ?= swift
 # Debian packages the build links against: cmark-gfm with its GFM extensions, the mimalloc allocator, and libcurl's
 # development link, which Foundation's networking (check --external) needs when it is linked into the binary.
 SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev libcurl4-openssl-dev
-# The browser the DOM tests drive (headless): pages load without console errors, search works in the page.
-TEST_PACKAGES := chromium
+# The browser the DOM tests drive (headless): pages load without console errors, search works in the page. The
+# browser suite (Tests/browser) drives it through Debian's chromedriver, with its Python packages in a venv.
+TEST_PACKAGES := chromium chromium-driver python3-venv
+BROWSER_VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
 
@@ -15,9 +17,10 @@ NOTESITE := .build/release/notesite
 site: release
 	$(NOTESITE) build
 
-## test: run the test suite (installs headless Chromium for the DOM tests when missing)
+## test: run the test suite, then the browser suite on the Content/ site (installs headless Chromium when missing)
 test: deps test-deps
 	$(SWIFT) test --disable-xctest
+	NOTESITE_BIN=.build/debug/notesite $(BROWSER_VENV)/bin/python -m pytest Tests/browser -q
 
 ## check: run notesite's checks on Content/ (writes nothing)
 check: release
@@ -74,6 +77,10 @@ deps:
 
 test-deps:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+	@[ -x $(BROWSER_VENV)/bin/python ] || python3 -m venv $(BROWSER_VENV)
+	@cmp -s Tests/browser/requirements.txt $(BROWSER_VENV)/requirements.txt || { \
+	  $(BROWSER_VENV)/bin/python -m pip install -q -r Tests/browser/requirements.txt && \
+	  cp Tests/browser/requirements.txt $(BROWSER_VENV)/requirements.txt; }
 
 install-packages:
 	@missing=""; \
