@@ -166,7 +166,7 @@ public final class IncrementalBuild {
                                                  templates: templates, index: index, loader: loader)
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
-        let renderer = PageRenderer(index: index, templates: templates, reference: reference)
+        let renderer = PageRenderer(index: index, templates: templates, reference: reference, baseURL: options.baseURL)
         clock.lap("diagnose")
 
         // 5. Render and write what the changes since the last written site reach.

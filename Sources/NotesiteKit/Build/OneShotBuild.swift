@@ -85,7 +85,7 @@ public final class OneShotBuild {
         let sink = try makeSink()
         var finished = false
         defer { if !finished { sink.abandon() } }
-        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink)
+        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, baseURL: options.baseURL)
         let listed = stream.listing.sourcePaths
         let inListing = Set(listed)
         let order = listed + tree.notes.filter { !inListing.contains($0) }
@@ -152,7 +152,7 @@ public final class OneShotBuild {
         }
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: parsed.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
-        let renderer = PageRenderer(index: index, templates: templates, reference: reference)
+        let renderer = PageRenderer(index: index, templates: templates, reference: reference, baseURL: options.baseURL)
         clock.lap(purpose == .check ? "symbols" : "diagnose")
 
         // 6. The rest of the site into the sink; a build with errors writes nothing.

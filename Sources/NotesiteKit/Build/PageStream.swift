@@ -20,11 +20,11 @@ final class PageStream<Sink: PageSink>: @unchecked Sendable {
     /// Pages handed over so far; changed on the driver's thread only.
     private(set) var pagesMade = 0
 
-    init(listing: NoteListing, templates: TemplateSet, data: ReferenceData, finder: MentionFinder, sink: Sink) {
+    init(listing: NoteListing, templates: TemplateSet, data: ReferenceData, finder: MentionFinder, sink: Sink, baseURL: String? = nil) {
         (self.listing, frontMatter) = (listing.index, listing.frontMatter)
         // A page's symbol links need the data only; the reference's mentions are for its own pages.
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing.index, finder: finder, mentions: { _ in [] })
-        renderer = PageRenderer(index: listing.index, templates: templates, reference: reference)
+        renderer = PageRenderer(index: listing.index, templates: templates, reference: reference, baseURL: baseURL)
         self.sink = sink
         search = sink.wantsSearch ? BackgroundIndex() : nil
     }

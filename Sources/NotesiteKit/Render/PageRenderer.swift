@@ -7,12 +7,15 @@ public struct PageRenderer: Sendable {
     public let templates: TemplateSet
     /// The reference pages and symbol links; nil when the content has no data folder.
     public let reference: ReferenceSite?
+    /// The site's address (`--base-url`), for the head's absolute links; nil when it is not known.
+    public let baseURL: String?
     private let resolver: LinkResolver
 
-    public init(index: SiteIndex, templates: TemplateSet, reference: ReferenceSite? = nil) {
+    public init(index: SiteIndex, templates: TemplateSet, reference: ReferenceSite? = nil, baseURL: String? = nil) {
         self.index = index
         self.templates = templates
         self.reference = reference
+        self.baseURL = baseURL
         self.resolver = LinkResolver(index: index, sitePages: LinkResolver.sitePages(index: index, data: reference?.data ?? .empty))
     }
 
@@ -94,11 +97,7 @@ public struct PageRenderer: Sendable {
             if let language { page["searchLanguage"] = .string(language.rawValue) }
             files.append(OutputFile(path: path, contents: .bytes(templates.render("search", page))))
         }
-        // A server shows the 404 page at whatever address was missing, at any depth: with the site's address known,
-        // its links resolve from the site's root (`<base>`), not from the missing page's folder.
-        var notFound = common(page: "404.html", language: nil, title: nil)
-        if let baseURL { notFound["baseHref"] = .string(baseURL.hasSuffix("/") ? baseURL : baseURL + "/") }
-        files.append(OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", notFound))))
+        files.append(notFoundPage(baseURL: baseURL))
         switch search {
         case .none:
             break
@@ -169,6 +168,7 @@ public struct PageRenderer: Sendable {
             groups.append([
                 "code": .string(language.rawValue), "htmlLang": .string(language.htmlLang), "name": .string(language.nativeName),
                 "href": .string(path), "notes": .list(noteSummaries(in: language, from: "index.html")),
+                "noteCount": .int(index.notes(in: language).count),
             ])
             var context = common(page: path, language: language, title: templates.strings.text("notes_in_language", in: language))
             context["language"] = ["code": .string(language.rawValue), "name": .string(language.nativeName)]
@@ -179,6 +179,7 @@ public struct PageRenderer: Sendable {
         pages += tagPages(tags)
         var home = common(page: "index.html", language: nil, title: nil)
         home["groups"] = .list(groups)
+        home["hasGroups"] = .bool(!groups.isEmpty)
         home["noteCount"] = .int(index.notes.count)
         home["noteCountText"] = .string(counted(index.notes.count, "study note"))
         // "Chinese, Russian and English", "English": the languages the notes are written in.
@@ -212,6 +213,10 @@ public struct PageRenderer: Sendable {
         }
         let translations = index.translations(of: note)
         var context = common(page: path, language: note.language, title: note.metadata.title, translations: translations)
+        // The note's template writes the summary as its description; the previews describe the note by it too.
+        if note.metadata.summary != nil { context["description"] = nil }
+        context.merge(headTags(page: path, language: note.language, title: note.metadata.title, summary: note.metadata.summary,
+                               isArticle: true, translations: translations, descriptionInTemplate: note.metadata.summary != nil)) { _, new in new }
         var fields: TemplateContext = ["title": .string(note.metadata.title), "slug": .string(note.slug)]
         // A note titled by its first heading (`titleIsFirstHeading`): the body leaves it out; the title takes its id.
         if note.titleIsFirstHeading, let heading = note.headings.first { fields["titleID"] = .string(heading.id) }
@@ -324,9 +329,10 @@ public struct PageRenderer: Sendable {
     /// What every page's template sees: the way back to the top, the page's language and its words, and the
     /// language links (to the page's translations where it has them, or to its `counterparts`, the same page in
     /// other languages).
+    /// `root`: the way to the top of the site when it is not the page's own (the 404 page, shown at any depth).
     func common(page: String, language: Language?, title: String?, translations: [Note] = [],
-                counterparts: [Language: String] = [:]) -> TemplateContext {
-        let root = RelativeURL.root(of: page)
+                counterparts: [Language: String] = [:], root fixedRoot: String? = nil) -> TemplateContext {
+        let root = fixedRoot ?? RelativeURL.root(of: page)
         let pageLanguage = language ?? .en
         var context: TemplateContext = [
             "root": .string(root),
@@ -341,15 +347,11 @@ public struct PageRenderer: Sendable {
             "languages": .list(index.languages.map { lang -> TemplateContext in
                 let target = translations.first { $0.language == lang }?.outputPath ?? counterparts[lang] ?? "\(lang.rawValue)/index.html"
                 return ["code": .string(lang.rawValue), "htmlLang": .string(lang.htmlLang), "name": .string(lang.nativeName),
-                        "href": .string(RelativeURL.from(page, to: target)), "current": .bool(lang == language),
+                        "href": .string(fixedRoot.map { $0 + target } ?? RelativeURL.from(page, to: target)), "current": .bool(lang == language),
                         "isTranslation": .bool(translations.contains { $0.language == lang })]
             }),
         ]
-        if !translations.isEmpty {
-            context["alternates"] = .list(translations.map { other -> TemplateContext in
-                ["href": .string(RelativeURL.from(page, to: other.outputPath)), "hreflang": .string(other.language.htmlLang)]
-            })
-        }
+        context.merge(headTags(page: page, language: language, title: title, translations: translations)) { _, new in new }
         context["pageTitle"] = title.map(TemplateValue.string)
         if let reference, !reference.data.isEmpty {
             context["referenceHref"] = .string(root + ReferenceSite.indexPath)

@@ -1,7 +1,8 @@
 /// The Atom feed of the notes and, when the site's address is known, `sitemap.xml`. Dates come from the notes
 /// themselves, so two builds of the same notes give the same files.
 enum SiteFeed {
-    /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root.
+    /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root: Atom
+    /// resolves them against the feed's own address, so they are right wherever the site is put.
     static func atom(_ index: SiteIndex, title: String, baseURL: String?) -> String {
         let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
         // Positions are sorted, not notes: moving a `Note` costs a retain per field. A note without a date has no
@@ -25,7 +26,8 @@ enum SiteFeed {
         out += "  <updated>\(timestamp(notes.first?.metadata.date))</updated>\n"
         out += "  <author><name>\(xml(title))</name></author>\n"
         for note in notes {
-            let url = base + note.outputPath
+            // Percent-encoded, as in the sitemap: a note's file name may be in any script.
+            let url = base + Escape.href(note.outputPath)
             out += "  <entry xml:lang=\"\(note.language.htmlLang)\">\n"
             out += "    <title>\(xml(note.metadata.title))</title>\n"
             out += "    <id>\(xml(base.isEmpty ? "urn:notesite:note:\(note.language.rawValue)/\(note.slug)" : url))</id>\n"
