@@ -15,6 +15,8 @@ public struct HTMLRenderer {
         public var htmlBlock: (String) -> String? = { _ in nil }
         /// What a placeholder for an image without a file says, in the page's language.
         public var missingImageLabel = "image not available"
+        /// What one placeholder for a run of `count` missing images side by side says, in the page's language.
+        public var missingImagesLabel: (_ count: Int) -> String = { "\($0) images not available" }
         /// What a screen reader says for the `#` link beside each heading, in the page's language.
         public var headingAnchorLabel = "link to this section"
         /// What a screen reader says for a task list item's checkbox, ticked and not, in the page's language.
@@ -148,7 +150,12 @@ public struct HTMLRenderer {
             let id = nextHeading < headingIDs.count ? headingIDs[nextHeading] : "section"
             nextHeading += 1
             out += "<h\(level) id=\"\(Escape.attribute(id))\">"
+            // A heading that names an API breaks between the name's parts, not inside a word.
+            var headingHTML = HTMLOutput()
+            swap(&out, &headingHTML)
             renderInlines(node.children)
+            swap(&out, &headingHTML)
+            out += BreakOpportunities.adding(to: headingHTML.string)
             out += "<a class=\"heading-anchor\" href=\"#\(Escape.href(id))\" aria-label=\"\(Escape.attribute(hooks.headingAnchorLabel))\">#</a></h\(level)>\n"
         case .blockQuote:
             if !marks.callouts.isEmpty, let callout = marks.callouts[node.range.start] {
@@ -284,7 +291,12 @@ public struct HTMLRenderer {
                 case .center: out += "<\(tag) style=\"text-align: center\">"
                 case .right: out += "<\(tag) style=\"text-align: right\">"
                 }
+                // Rendered apart first: long API names in a cell get places to break, so the table fits.
+                var cellHTML = HTMLOutput()
+                swap(&out, &cellHTML)
                 renderInlines(cell.children)
+                swap(&out, &cellHTML)
+                out += BreakOpportunities.adding(to: cellHTML.string)
                 out += "</\(tag)>\n"
             }
             out += "</tr>\n"
@@ -296,9 +308,12 @@ public struct HTMLRenderer {
 
     private mutating func renderInlines(_ nodes: [MarkdownNode]) {
         var skipping: String?
+        // The last node a run of missing images took in (`renderMissingImages`).
+        var takenUpTo = -1
         // By index, each node's kind read in place: a copy of each node took a retain and a release of its
         // text and of its children.
         for i in nodes.indices {
+            if i <= takenUpTo { continue }
             if let element = skipping {
                 if case .htmlInline(let html) = nodes[i].kind, html.lowercased().hasPrefix("</\(element)") { skipping = nil }
                 continue
@@ -357,11 +372,7 @@ public struct HTMLRenderer {
             case .image(let source, let title):
                 let alt = nodes[i].children.map(\.plainText).joined()
                 guard let src = rewrite(source, true), !src.isEmpty else {
-                    // An image without an address would show nothing at all; say that something is missing.
-                    let label = hooks.missingImageLabel
-                    let described = alt.isEmpty ? label : "\(label): \(alt)"
-                    out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(described))\">"
-                    out += "<span class=\"image-missing-label\">\(Escape.text(label))</span>\(alt.isEmpty ? "" : Escape.text(alt))</span>"
+                    takenUpTo = renderMissingImages(nodes, from: i)
                     continue
                 }
                 out += "<img src=\"\(Escape.href(src))\" alt=\"\(Escape.attribute(alt))\""
@@ -371,6 +382,54 @@ public struct HTMLRenderer {
                 render(nodes[i], tight: false)
             }
         }
+    }
+}
+
+extension HTMLRenderer {
+    /// The address of an image node the page can show, or nil for a missing image.
+    private func imageAddress(_ node: MarkdownNode) -> String? {
+        guard case .image(let source, _) = node.kind, let src = rewrite(source, true), !src.isEmpty else { return nil }
+        return src
+    }
+
+    /// What a missing image is called: its alt text, or else the file name its address gives.
+    private static func missingImageName(_ node: MarkdownNode) -> String {
+        let alt = node.children.map(\.plainText).joined()
+        if !alt.isEmpty { return alt }
+        guard case .image(let source, _) = node.kind else { return "" }
+        let path = source.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// An image without an address would show nothing at all, so a placeholder says what is missing. Missing
+    /// images side by side (in one paragraph, apart only by line breaks or spaces) share one placeholder: a note
+    /// that lost eleven screenshots shows a line per group, not eleven boxes. Returns the index of the last node
+    /// the placeholder stands for.
+    private mutating func renderMissingImages(_ nodes: [MarkdownNode], from first: Int) -> Int {
+        var run = [first]
+        var j = first + 1
+        scan: while j < nodes.count {
+            switch nodes[j].kind {
+            case .softBreak, .lineBreak:
+                break
+            case .text(let s) where s.allSatisfy(\.isWhitespace):
+                break
+            case .image where imageAddress(nodes[j]) == nil:
+                run.append(j)
+            default:
+                break scan
+            }
+            j += 1
+        }
+        let names = run.map { Self.missingImageName(nodes[$0]) }.filter { !$0.isEmpty }
+        let label = run.count == 1 ? hooks.missingImageLabel : hooks.missingImagesLabel(run.count)
+        let listed = names.joined(separator: ", ")
+        let described = listed.isEmpty ? label : "\(label): \(listed)"
+        out += "<span class=\"image-missing\" role=\"img\" aria-label=\"\(Escape.attribute(described))\">"
+        out += "<span class=\"image-missing-label\">\(Escape.text(label))</span>"
+        if !listed.isEmpty { out += "<span class=\"image-missing-name\">\(Escape.text(listed))</span>" }
+        out += "</span>"
+        return run.last!
     }
 }
 

@@ -202,6 +202,7 @@ public struct PageRenderer: Sendable {
         // English from the renderer's own defaults where a strings file predates a key.
         let strings = templates.strings
         hooks.missingImageLabel = strings.text("image_missing", in: note.language, fallback: hooks.missingImageLabel)
+        hooks.missingImagesLabel = { strings.missingImages($0, in: note.language) }
         hooks.headingAnchorLabel = strings.text("heading_anchor", in: note.language, fallback: hooks.headingAnchorLabel)
         hooks.taskDoneLabel = strings.text("task_done", in: note.language, fallback: hooks.taskDoneLabel)
         hooks.taskToDoLabel = strings.text("task_to_do", in: note.language, fallback: hooks.taskToDoLabel)
@@ -217,7 +218,8 @@ public struct PageRenderer: Sendable {
         if note.metadata.summary != nil { context["description"] = nil }
         context.merge(headTags(page: path, language: note.language, title: note.metadata.title, summary: note.metadata.summary,
                                isArticle: true, translations: translations, descriptionInTemplate: note.metadata.summary != nil)) { _, new in new }
-        var fields: TemplateContext = ["title": .string(note.metadata.title), "slug": .string(note.slug)]
+        var fields: TemplateContext = ["title": .string(note.metadata.title), "slug": .string(note.slug),
+                                       "titleHTML": .string(BreakOpportunities.html(note.metadata.title))]
         // A note titled by its first heading (`titleIsFirstHeading`): the body leaves it out; the title takes its id.
         if note.titleIsFirstHeading, let heading = note.headings.first { fields["titleID"] = .string(heading.id) }
         if let date = note.metadata.date {
@@ -260,10 +262,12 @@ public struct PageRenderer: Sendable {
         }
         let (previous, next) = index.neighbours(of: note)
         if let previous {
-            context["previous"] = ["href": .string(RelativeURL.from(path, to: previous.outputPath)), "title": .string(previous.metadata.title)]
+            context["previous"] = ["href": .string(RelativeURL.from(path, to: previous.outputPath)), "title": .string(previous.metadata.title),
+                                   "titleHTML": .string(BreakOpportunities.html(previous.metadata.title))]
         }
         if let next {
-            context["next"] = ["href": .string(RelativeURL.from(path, to: next.outputPath)), "title": .string(next.metadata.title)]
+            context["next"] = ["href": .string(RelativeURL.from(path, to: next.outputPath)), "title": .string(next.metadata.title),
+                               "titleHTML": .string(BreakOpportunities.html(next.metadata.title))]
         }
         context["hasNeighbours"] = .bool(previous != nil || next != nil)
         context["languageIndex"] = ["href": .string(RelativeURL.from(path, to: "\(note.language.rawValue)/index.html")),
@@ -316,6 +320,7 @@ public struct PageRenderer: Sendable {
     /// A note as the lists show it, linked from `page`.
     func noteSummary(_ note: Note, from page: String) -> TemplateContext {
         var item: TemplateContext = ["title": .string(note.metadata.title), "href": .string(RelativeURL.from(page, to: note.outputPath)),
+                                     "titleHTML": .string(BreakOpportunities.html(note.metadata.title)),
                                      "htmlLang": .string(note.language.htmlLang)]
         if let date = note.metadata.date {
             item["date"] = .string(date.description)
@@ -353,6 +358,8 @@ public struct PageRenderer: Sendable {
         ]
         context.merge(headTags(page: page, language: language, title: title, translations: translations)) { _, new in new }
         context["pageTitle"] = title.map(TemplateValue.string)
+        // The header marks the section a page is in; a reference page is in none of the languages.
+        if page.hasPrefix(ReferenceSite.folder + "/") { context["inReference"] = true }
         if let reference, !reference.data.isEmpty {
             context["referenceHref"] = .string(root + ReferenceSite.indexPath)
             if reference.data.collapseTable != nil { context["collapseTableHref"] = .string(root + ReferenceSite.collapseTablePath) }

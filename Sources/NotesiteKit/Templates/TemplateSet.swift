@@ -66,13 +66,13 @@ public struct TemplateSet: Sendable {
     static let variables: Set<String> = [
         "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
-        "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTags", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "isSearchPage",
+        "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTags", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "inReference", "isSearchPage",
         "isDraft", "isTagIndex", "tag", "tags", "tagsHref",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
         "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
-        "swift", "t", "table", "text", "title", "titleID", "toc", "translations", "url",
+        "swift", "t", "table", "text", "title", "titleHTML", "titleID", "toc", "translations", "url",
     ]
 
     /// Checks one template's tags: a partial that does not exist stops the run (`template.missing-partial`); a

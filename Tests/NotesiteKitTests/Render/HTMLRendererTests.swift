@@ -58,8 +58,40 @@ import Testing
 
     @Test func emptyImageBecomesAVisiblePlaceholder() {
         #expect(html("![]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"image not available\"><span class=\"image-missing-label\">image not available</span></span></p>\n")
-        #expect(html("![2017.png]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"image not available: 2017.png\"><span class=\"image-missing-label\">image not available</span>2017.png</span></p>\n")
+        #expect(html("![2017.png]()") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"image not available: 2017.png\"><span class=\"image-missing-label\">image not available</span><span class=\"image-missing-name\">2017.png</span></span></p>\n")
         #expect(html("![a cat](cat.png \"Cat\")") == "<p><img src=\"cat.png\" alt=\"a cat\" title=\"Cat\" loading=\"lazy\"></p>\n")
+    }
+
+    /// A note that lost eleven screenshots, three of them on consecutive lines (as `adaptive-view-controller-hierarchies.md`):
+    /// one line for the three, not three boxes.
+    @Test func missingImagesSideBySideShareOnePlaceholder() {
+        #expect(html("![]()\n![a.png]()\n![]()\n") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"3 images not available: a.png\"><span class=\"image-missing-label\">3 images not available</span><span class=\"image-missing-name\">a.png</span></span></p>\n")
+        // Apart by a space, still one run; the line break after the run stays.
+        #expect(html("![x]() ![y]()\nafter") == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"2 images not available: x, y\"><span class=\"image-missing-label\">2 images not available</span><span class=\"image-missing-name\">x, y</span></span>\nafter</p>\n")
+        // Text between them: each its own placeholder; an image that has an address ends a run.
+        let apart = html("![]() and ![]()")
+        #expect(apart.components(separatedBy: "class=\"image-missing\"").count == 3)
+        #expect(!apart.contains("images not available"))
+        let shown = html("![]()\n![a](a.png)\n![]()")
+        #expect(shown.components(separatedBy: "class=\"image-missing\"").count == 3)
+        #expect(shown.contains("<img src=\"a.png\""))
+    }
+
+    /// An image whose file is not there (the page's rewrite gives it no address) is named by its file.
+    @Test func missingImageFileIsNamedByItsFile() {
+        let (note, _) = DialectsTests.note("![](pics/lost%20one.png?v=2)\n")
+        var hooks = HTMLRenderer.Hooks()
+        hooks.missingImageLabel = "图片缺失"
+        let out = HTMLRenderer.render(note, hooks: hooks) { _, isImage in isImage ? nil : "x" }
+        #expect(out == "<p><span class=\"image-missing\" role=\"img\" aria-label=\"图片缺失: lost%20one.png\"><span class=\"image-missing-label\">图片缺失</span><span class=\"image-missing-name\">lost%20one.png</span></span></p>\n")
+    }
+
+    /// The English note's summary table: its method names were one unbreakable word each, 530 px wide.
+    @Test func longAPINamesInTableCellsMayBreak() {
+        let out = html("| Method | Style |\n|---|---|\n| `splitViewController(_:collapseSecondary:onto:)` | classic, 8.0 |\n")
+        #expect(out.contains("<td><code>split<wbr>View<wbr>Controller(<wbr>_:<wbr>collapse<wbr>Secondary:<wbr>onto:)</code></td>"))
+        // Short words and prose keep their letters together.
+        #expect(out.contains("<td>classic, 8.0</td>"))
     }
 
     @Test func textAndUrlsAreEscaped() {
