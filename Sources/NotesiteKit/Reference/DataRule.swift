@@ -5,12 +5,13 @@ public enum DataRule: String, RuleSet {
     case unknownKind = "data.unknown-kind"
     case danglingReplacement = "data.dangling-replacement"
     case danglingSymbol = "data.dangling-symbol"
+    case unknownTopic = "data.unknown-topic"
 
     public static let group = "data"
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .invalid, .duplicateID, .unknownKind, .danglingReplacement, .danglingSymbol: .error
+        case .invalid, .duplicateID, .unknownKind, .danglingReplacement, .danglingSymbol, .unknownTopic: .error
         }
     }
 
@@ -21,6 +22,7 @@ public enum DataRule: String, RuleSet {
         case .unknownKind: "A symbol has an unknown kind."
         case .danglingReplacement: "A symbol's replacement is not in the list."
         case .danglingSymbol: "A call sequence names a symbol not in the list."
+        case .unknownTopic: "A type's topic is not one of the list's topics."
         }
     }
 }

@@ -30,6 +30,7 @@ public struct Symbol: Hashable, Sendable {
         let returns: String?
         let translations: [Language: Texts]
         let location: SourceLocation?
+        let topic: String?
     }
 
     private let box: SharedBox<Fields>
@@ -37,12 +38,12 @@ public struct Symbol: Hashable, Sendable {
     public init(id: String, kind: Kind, container: String?, swift: String, swiftNames: [String: String],
                 objc: String?, introduced: String?, deprecated: String?, replacement: String?, replacementNote: String?,
                 summary: String, declaration: String?, events: [String], calledWhen: String?, returns: String?,
-                translations: [Language: Texts], location: SourceLocation?) {
+                translations: [Language: Texts], location: SourceLocation?, topic: String? = nil) {
         box = SharedBox(Fields(id: id, kind: kind, container: container, swift: swift, swiftNames: swiftNames,
                                objc: objc, introduced: introduced, deprecated: deprecated, replacement: replacement,
                                replacementNote: replacementNote, summary: summary, declaration: declaration,
                                events: events, calledWhen: calledWhen, returns: returns, translations: translations,
-                               location: location))
+                               location: location, topic: topic))
     }
 
     public static func == (lhs: Symbol, rhs: Symbol) -> Bool {
@@ -81,6 +82,17 @@ public struct Symbol: Hashable, Sendable {
     public var translations: [Language: Texts] { box.value.translations }
     /// Where the entry starts in the data file.
     public var location: SourceLocation? { box.value.location }
+    /// The id of the topic a type is listed under on the reference's index (`SymbolList.topics`).
+    public var topic: String? { box.value.topic }
+
+    /// The same symbol under another topic.
+    func withTopic(_ topic: String?) -> Symbol {
+        let f = box.value
+        return Symbol(id: f.id, kind: f.kind, container: f.container, swift: f.swift, swiftNames: f.swiftNames, objc: f.objc,
+                      introduced: f.introduced, deprecated: f.deprecated, replacement: f.replacement,
+                      replacementNote: f.replacementNote, summary: f.summary, declaration: f.declaration, events: f.events,
+                      calledWhen: f.calledWhen, returns: f.returns, translations: f.translations, location: f.location, topic: topic)
+    }
 
     public struct Texts: Hashable, Sendable {
         public var summary: String?

@@ -5,6 +5,10 @@ import Yams
 /// The known symbol list: every API the site has a reference entry for.
 public struct SymbolList: Sendable {
     public let symbols: [Symbol]
+    /// The index's topics, in the order it shows them.
+    public let topics: [ReferenceTopic]
+    /// What the index says of the types that have members in the list but no entry of their own, by name.
+    public let listedTypes: [String: ListedType]
     private let byID: [String: Int]
     /// Made with the list and shared by its copies: what was worked out with one list is known not to hold for
     /// another (`CodeScanner.BlockScans`).
@@ -12,8 +16,10 @@ public struct SymbolList: Sendable {
 
     private final class Identity: Sendable {}
 
-    public init(symbols: [Symbol]) {
+    public init(symbols: [Symbol], topics: [ReferenceTopic] = [], listedTypes: [String: ListedType] = [:]) {
         self.symbols = symbols
+        self.topics = topics
+        self.listedTypes = listedTypes
         var byID: [String: Int] = [:]
         for (i, symbol) in symbols.enumerated() where byID[symbol.id] == nil { byID[symbol.id] = i }
         self.byID = byID
@@ -41,10 +47,20 @@ public struct SymbolList: Sendable {
                         "the symbol list must have a key `symbols:` holding a list of entries")
             return (.empty, yaml.diagnostics)
         }
+        let topics = parseTopics(root.mapping?["topics"], yaml: &yaml)
+        let topicIDs = Set(topics.map(\.id))
         var symbols: [Symbol] = []
         var firstSeen: [String: SourceLocation] = [:]
         for entry in entries {
-            guard let symbol = parseEntry(entry, yaml: &yaml) else { continue }
+            guard var symbol = parseEntry(entry, yaml: &yaml) else { continue }
+            if let topic = symbol.topic, !topicIDs.contains(topic) {
+                reportUnknownTopic(topic, of: symbol.id, at: yaml.location(of: entry.mapping?["topic"]), topics: topics, yaml: &yaml)
+                symbol = symbol.withTopic(nil)
+            } else if symbol.topic != nil, !symbol.kind.isType || symbol.page != symbol.id {
+                yaml.report(DataRule.invalid, at: yaml.location(of: entry.mapping?["topic"]),
+                            "'\(symbol.id)' is not a type with a page of its own, and `topic` groups the index's pages; give the topic to '\(symbol.page)'")
+                symbol = symbol.withTopic(nil)
+            }
             if let earlier = firstSeen[symbol.id] {
                 yaml.report(DataRule.duplicateID, at: symbol.location,
                             "the id '\(symbol.id)' is already used by the entry at line \(earlier.line); ids must be unique")
@@ -61,7 +77,25 @@ public struct SymbolList: Sendable {
                 yaml.report(DataRule.danglingReplacement, at: symbol.location, message)
             }
         }
-        return (SymbolList(symbols: symbols), yaml.diagnostics)
+        var listedTypes: [String: ListedType] = [:]
+        let pages = Set(symbols.map(\.page))
+        for (name, (listed, location)) in parseListedTypes(root.mapping?["types"], yaml: &yaml).sorted(by: { $0.key < $1.key }) {
+            if ids.contains(name) {
+                yaml.report(DataRule.invalid, at: location, "'\(name)' has an entry of its own; give that entry its `topic` and `summary` instead")
+                continue
+            }
+            guard pages.contains(name) else {
+                yaml.report(DataRule.invalid, at: location, "no entry of the list is on a page '\(name)', so the index never shows it; remove it from `types`")
+                continue
+            }
+            var listed = listed
+            if let topic = listed.topic, !topicIDs.contains(topic) {
+                reportUnknownTopic(topic, of: name, at: location, topics: topics, yaml: &yaml)
+                listed.topic = nil
+            }
+            listedTypes[name] = listed
+        }
+        return (SymbolList(symbols: symbols, topics: topics, listedTypes: listedTypes), yaml.diagnostics)
     }
 
     private static func parseEntry(_ node: Node, yaml: inout YAMLSource) -> Symbol? {
@@ -116,7 +150,7 @@ public struct SymbolList: Sendable {
                             introduced: text("introduced"), deprecated: text("deprecated"), replacement: text("replacement"),
                             replacementNote: text("replacement_note"), summary: text("summary") ?? "",
                             declaration: text("declaration"), events: events, calledWhen: text("called_when"),
-                            returns: text("returns"), translations: translations, location: at)
+                            returns: text("returns"), translations: translations, location: at, topic: text("topic"))
         // The entry's page is a file of the site, named after its type: a name that is not an identifier could
         // leave the reference's folder or take the place of one of its pages.
         let from = symbol.container == nil ? "`id`" : "`container`"
