@@ -16,10 +16,10 @@ struct MentionTable: Sendable {
     /// One mention: the number of its note, of its section's first text and of its spelling's first text (which
     /// tell sections and spellings apart), and its line.
     ///
-    /// A note's texts are texts `4n` to `4n + 3` for note `n`: the start of its list item (`<li><a href="…`), the
-    /// rest of its link up to the heading (`" lang="…">Title`), and the start of its JSON mention up to the anchor,
-    /// then from there to the spelling. A section's are its anchor for a link (`#id`, or nothing before the first
-    /// heading), the heading after the note's title (` › Heading`, or nothing), and its id as JSON (or `null`). A
+    /// A note's texts are texts `5n` to `5n + 4` for note `n`: its address from the page (escaped for an
+    /// attribute), the end of a link's opening tag with the note's language (`" lang="…">`), its title, and the start
+    /// of its JSON mention up to the anchor, then from there to the spelling. A section's are its anchor for a link
+    /// (`#id`, or nothing before the first heading), its heading (or nothing), and its id as JSON (or `null`). A
     /// spelling's are the spelling as HTML, then as JSON.
     struct Row {
         var note: Int32
@@ -38,8 +38,9 @@ struct MentionTable: Sendable {
     /// `lists`: each note's mentions, by the note's position in `index`.
     init(lists: [[Mention]], index: SiteIndex, linksFrom page: String) {
         for note in index.notes {
-            add { $0 += "<li><a href=\"".utf8; Escape.appendText(RelativeURL.from(page, to: note.outputPath), to: &$0) }
-            add { $0 += "\" lang=\"".utf8; $0 += note.language.htmlLang.utf8; $0 += "\">".utf8; Escape.appendText(note.metadata.title, to: &$0) }
+            add { Escape.appendText(RelativeURL.from(page, to: note.outputPath), to: &$0) }
+            add { $0 += "\" lang=\"".utf8; $0 += note.language.htmlLang.utf8; $0 += "\">".utf8 }
+            add { Escape.appendText(note.metadata.title, to: &$0) }
             add { $0 += "      {\"page\": ".utf8; JSON.append(note.outputPath, to: &$0); $0 += ", \"anchor\": ".utf8 }
             add { $0 += ", \"lang\": ".utf8; JSON.append(note.language.rawValue, to: &$0); $0 += ", \"spelling\": ".utf8 }
         }
@@ -105,7 +106,6 @@ struct MentionTable: Sendable {
         }
         add { text in
             guard let id, let heading = headings.first(where: { $0.id.hasSameBytes(as: id) }) else { return }
-            text += " › ".utf8
             Escape.appendText(heading.text, to: &text)
         }
         add { text in
@@ -153,7 +153,7 @@ struct MentionTable: Sendable {
 
         /// The texts of a note, a section and a spelling.
         enum Part {
-            case itemStart, itemLink, jsonStart, jsonMiddle
+            case href, langAttribute, title, jsonStart, jsonMiddle
             case anchor, heading, headingJSON
             case spellingHTML, spellingJSON
         }
@@ -163,10 +163,11 @@ struct MentionTable: Sendable {
         func text(_ part: Part, of m: Int32) -> UnsafeBufferPointer<UInt8> {
             let row = rows[Int(m)]
             let number: Int32 = switch part {
-            case .itemStart: 4 * row.note
-            case .itemLink: 4 * row.note + 1
-            case .jsonStart: 4 * row.note + 2
-            case .jsonMiddle: 4 * row.note + 3
+            case .href: 5 * row.note
+            case .langAttribute: 5 * row.note + 1
+            case .title: 5 * row.note + 2
+            case .jsonStart: 5 * row.note + 3
+            case .jsonMiddle: 5 * row.note + 4
             case .anchor: row.section
             case .heading: row.section + 1
             case .headingJSON: row.section + 2

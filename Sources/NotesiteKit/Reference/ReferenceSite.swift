@@ -91,14 +91,55 @@ public struct ReferenceSite: Sendable {
 
     private func indexPageContext(common: (String, String) -> TemplateContext) -> TemplateContext {
         var context = common(Self.indexPath, "Reference")
-        context["pages"] = .list(pageNames.map { name -> TemplateContext in
-            let members = data.symbols.symbols.filter { $0.page == name }
-            var item: TemplateContext = ["name": .string(name), "href": "\(name).html", "count": .int(members.count),
-                                         "countText": .string(counted(members.count, "entry", plural: "entries"))]
-            if let type = data.symbols[name] { item["summary"] = .string(type.summary.replacingOccurrences(of: "`", with: "")) }
+        let list = data.symbols
+        var byPage: [String: [Symbol]] = [:]
+        for symbol in list.symbols { byPage[symbol.page, default: []].append(symbol) }
+        func item(_ name: String) -> TemplateContext {
+            let members = byPage[name] ?? []
+            var item: TemplateContext = ["name": .string(name), "breakName": .string(Self.breakable(name)), "href": "\(name).html",
+                                         "count": .int(members.count), "countText": .string(counted(members.count, "entry", plural: "entries"))]
+            if let summary = list[name]?.summary ?? list.listedTypes[name]?.summary {
+                item["summary"] = .string(summary.replacingOccurrences(of: "`", with: ""))
+            }
             if name == Self.delegatePage { item["isDelegate"] = true }
             return item
-        })
+        }
+        let topicOf = { (name: String) in list[name]?.topic ?? list.listedTypes[name]?.topic }
+        let known = Set(list.topics.map(\.id))
+        var topics: [(id: String, values: TemplateContext)] = list.topics.compactMap { topic in
+            // The split view controller leads its topic, its delegate after it; the rest by name.
+            let pages = pageNames.filter { topicOf($0) == topic.id }
+                .sorted { a, b in (a == Self.delegatePage ? 1 : a == "UISplitViewController" ? 0 : 2, a) < (b == Self.delegatePage ? 1 : b == "UISplitViewController" ? 0 : 2, b) }
+            var values: TemplateContext = ["id": .string("topic-" + topic.id), "name": .string(topic.name(in: .en)),
+                                           "pages": .list(pages.map(item)), "hasPages": .bool(!pages.isEmpty)]
+            values["names"] = .list([Language.zh, .ru].compactMap { lang in
+                topic.names[lang].map { ["htmlLang": .string(lang.htmlLang), "name": .string($0)] }
+            })
+            if topic.id == ReferenceTopic.deprecatedID {
+                let deprecated = list.symbols.filter { $0.deprecated != nil }
+                values["deprecatedEntries"] = .list(deprecated.map { symbol -> TemplateContext in
+                    var entry: TemplateContext = ["href": .string("\(symbol.page).html#\(symbol.id)"),
+                                                  "name": .string(Self.breakable((symbol.container.map { $0 + "." } ?? "") + symbol.swift)),
+                                                  "deprecated": .string(symbol.deprecated ?? ""),
+                                                  "summary": .string(symbol.summary.replacingOccurrences(of: "`", with: ""))]
+                    entry["replacement"] = symbol.replacement.flatMap { list[$0] }.map { .string($0.swift) }
+                    return entry
+                })
+                values["hasDeprecated"] = .bool(!deprecated.isEmpty)
+                if pages.isEmpty && deprecated.isEmpty { return nil }
+            } else if pages.isEmpty {
+                return nil
+            }
+            return (topic.id, values)
+        }
+        // Types without a topic the list knows, after the others, so that none is left off the index.
+        let loose = pageNames.filter { topicOf($0).map(known.contains) != true }
+        if !loose.isEmpty {
+            let other: TemplateContext = ["id": "topic-more", "name": "More types", "pages": .list(loose.map(item)), "hasPages": true]
+            let at = topics.firstIndex { $0.id == ReferenceTopic.deprecatedID } ?? topics.endIndex
+            topics.insert(("", other), at: at)
+        }
+        context["topics"] = .list(topics.map(\.values))
         if data.collapseTable != nil { context["collapseTableHref"] = "collapse-table.html" }
         return context
     }
@@ -128,33 +169,65 @@ public struct ReferenceSite: Sendable {
         let path = Self.pagePath(name)
         var context = common(path, name == Self.delegatePage ? "\(name) methods" : name)
         let symbols = data.symbols.symbols.filter { $0.page == name }
-        let ordered = symbols.filter { $0.id == name } + symbols.filter { $0.id != name }
-        context["page"] = ["name": .string(name), "isDelegate": .bool(name == Self.delegatePage)]
-        let entries = ordered.map { entry($0, page: path) }
-        context["entries"] = .list(entries.map(\.values))
-        // A page of more than a few entries opens with a list of them: the longest have dozens.
-        if ordered.count > 5 {
-            context["entryList"] = .list(ordered.map { ["id": .string($0.id), "name": .string($0.swift)] })
+        context["page"] = ["name": .string(name), "breakName": .string(Self.breakable(name)), "isDelegate": .bool(name == Self.delegatePage)]
+        let groups = Self.entryGroups(symbols, page: name)
+        var markup = 0
+        context["groups"] = .list(groups.map { group -> TemplateContext in
+            var values: TemplateContext = ["entries": .list(group.entries.flatMap { item -> [TemplateContext] in
+                ([(item.symbol, false)] + item.nested.map { ($0, true) }).map { symbol, nested in
+                    var (values, links) = entry(symbol, page: path)
+                    markup += links
+                    if nested { values["isNested"] = true }
+                    if group.id.isEmpty { values["isOverview"] = true }
+                    return values
+                }
+            })]
+            if !group.id.isEmpty {
+                values["id"] = .string(group.id)
+                values["title"] = .string(group.title)
+            }
+            return values
+        })
+        // A page of more than a few entries opens with a list of them by group: the longest have dozens.
+        if symbols.count > 5 {
+            context["entryList"] = .list(groups.filter { !$0.id.isEmpty }.map { group -> TemplateContext in
+                ["id": .string(group.id), "title": .string(group.title), "entries": .list(group.entries.map { item -> TemplateContext in
+                    var values = listItem(item.symbol)
+                    // Under "Deprecated" the badge would say it again.
+                    if group.id == "topic-deprecated" { values["isDeprecated"] = false }
+                    if !item.nested.isEmpty { values["nestedList"] = ["items": .list(item.nested.map(listItem))] }
+                    return values
+                })]
+            })
             context["hasEntryList"] = true
         }
         if name == Self.delegatePage, !data.sequences.isEmpty {
             context["diagrams"] = .list(data.sequences.map { sequence -> TemplateContext in
-                ["id": "sequence-\(sequence.id)", "title": .string(sequence.title),
-                 "svg": .string(sequence.svg(symbols: data.symbols) { id in
-                     RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id
-                 })]
+                let href = { (id: String) in RelativeURL.from(path, to: Self.pagePath(data.symbols[id]?.page ?? name)) + "#" + id }
+                return ["id": "sequence-\(sequence.id)", "title": .string(sequence.title),
+                        "svg": .string(sequence.svg(symbols: data.symbols, href: href)),
+                        "steps": .list(sequence.steps.enumerated().map { i, step -> TemplateContext in
+                            let symbol = data.symbols[step.symbolID]
+                            return ["number": .int(i + 1), "receiver": .string(step.receiver), "href": .string(href(step.symbolID)),
+                                    "name": .string(Self.breakable(symbol?.swift ?? step.symbolID)), "outcome": .string(step.outcome)]
+                        })]
             })
         }
-        return (context, entries.reduce(0) { $0 + $1.markup })
+        return (context, markup)
+    }
+
+    /// A name in the list of a page's entries.
+    private func listItem(_ symbol: Symbol) -> TemplateContext {
+        ["id": .string(symbol.id), "name": .string(Self.breakable(symbol.swift)), "isDeprecated": .bool(symbol.deprecated != nil)]
     }
 
     /// One entry's template values, and how many bytes its list of mentions takes.
     private func entry(_ symbol: Symbol, page: String) -> (values: TemplateContext, markup: Int) {
         let rich = { (text: String) in TemplateValue.string(richText(text, page: page, self: symbol.id)) }
         var item: TemplateContext = ["id": .string(symbol.id), "name": .string(symbol.swift), "kind": .string(symbol.kind.rawValue),
-                                     "summary": rich(symbol.summary)]
+                                     "breakName": .string(Self.breakable(symbol.swift)), "summary": rich(symbol.summary)]
         item["container"] = symbol.container.map(TemplateValue.string)
-        item["declaration"] = symbol.declaration.map(TemplateValue.string)
+        item["declaration"] = symbol.declaration.map { .string(declarationHTML($0, page: page, self: symbol.id)) }
         item["calledWhen"] = symbol.calledWhen.map(rich)
         item["returns"] = symbol.returns.map(rich)
         // The data's event names are slugs (`display-mode`); the page says them as words.
@@ -166,9 +239,7 @@ public struct ReferenceSite: Sendable {
                                    "href": .string(RelativeURL.from(page, to: Self.pagePath(replacement.page)) + "#" + replacement.id)]
         }
         item["replacementNote"] = symbol.replacementNote.map(rich)
-        var spellings: [TemplateContext] = Symbol.swiftVersions.compactMap { version in
-            symbol.swiftNames[version].map { ["label": "Swift \(version == "4.2" ? "4.2+" : version)", "name": .string($0)] }
-        }
+        var spellings: [TemplateContext] = Self.spellingRows(symbol).map { ["label": .string($0.label), "name": .string($0.name)] }
         if let objc = symbol.objc { spellings.append(["label": "Objective-C", "name": .string(objc)]) }
         item["spellings"] = .list(spellings)
         item["translations"] = .list([Language.zh, .ru].compactMap { lang -> TemplateContext? in
@@ -186,6 +257,17 @@ public struct ReferenceSite: Sendable {
             item["hasMentions"] = true
         }
         return (item, links.count)
+    }
+
+    /// A Swift declaration as HTML, coloured as the notes' code is, its API names linked to their entries.
+    private func declarationHTML(_ code: String, page: String, self ownID: String) -> String {
+        let analysis = CodeScanner.analyse(code, dialect: .swift)
+        let links = finder.resolved(analysis.references).compactMap { reference, symbol, _ -> CodeHighlighter.Link? in
+            guard symbol.id != ownID else { return nil }
+            return CodeHighlighter.Link(range: reference.range, href: RelativeURL.from(page, to: Self.pagePath(symbol.page)) + "#" + symbol.id,
+                                        title: symbol.swift)
+        }
+        return CodeHighlighter.html(code, spans: analysis.spans, links: links)
     }
 
     /// A data text as HTML: `code` spans become code, linked to their entry when they name another symbol.
@@ -207,8 +289,9 @@ public struct ReferenceSite: Sendable {
         return out
     }
 
-    /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items for a page of the reference: one link
-    /// per note section, in the order first met, with the spellings used there, as HTML. `group` holds mentions of
+    /// "Mentioned in" (or, with `spellings: false`, "Shown in") list items for a page of the reference: one item per
+    /// note, its title once, with a list of its sections in the order first met, each with the spellings used there,
+    /// as HTML. `group` holds mentions of
     /// `table` in its order, so one note's mentions are side by side and its sections are told apart among those
     /// alone. A reference page lists tens of thousands of them on a large site. `name` is the entry's own name: a
     /// section that spells the entry only so gets no "as".
@@ -219,7 +302,8 @@ public struct ReferenceSite: Sendable {
             // Room for the most the items can take, so that a long list never grows, copying itself into new
             // memory as it does: each mention at most one item and one spelling. Room not written to costs no memory.
             let bound = group.reduce(0) { bound, m in
-                bound + 64 + table.text(.itemStart, of: m).count + table.text(.anchor, of: m).count + table.text(.itemLink, of: m).count
+                bound + 96 + 2 * table.text(.href, of: m).count + 2 * table.text(.anchor, of: m).count
+                    + 2 * table.text(.langAttribute, of: m).count + table.text(.title, of: m).count
                     + table.text(.heading, of: m).count + table.text(.spellingHTML, of: m).count
             }
             var html = HTMLOutput(capacity: bound)
@@ -243,15 +327,19 @@ public struct ReferenceSite: Sendable {
                     }
                     k += 1
                 }
-                for (i, first) in sections.enumerated() {
-                    if !html.isEmpty { html += "\n" }
-                    html.append(table.text(.itemStart, of: first))
-                    html.append(table.text(.anchor, of: first))
-                    html.append(table.text(.itemLink, of: first))
-                    html.append(table.text(.heading, of: first))
-                    html += "</a>"
+                // The note once, with what is said before its first heading; its sections below it.
+                let first = sections[0]
+                if !html.isEmpty { html += "\n" }
+                html += "<li><a href=\""
+                html.append(table.text(.href, of: first))
+                html.append(table.text(.langAttribute, of: first))
+                html.append(table.text(.title, of: first))
+                html += "</a>"
+                var opened = false
+                for (i, section) in sections.enumerated() {
                     let own = spellings.lazy.filter { $0.section == i }
-                    if showSpellings, !(own.count == 1 && table.rows[Int(first)].spelling == nameSpelling) {
+                    func spellingList() {
+                        guard showSpellings, !(own.count == 1 && table.rows[Int(section)].spelling == nameSpelling) else { return }
                         html += " <span class=\"spelling\">as <code>"
                         for (n, spelling) in own.enumerated() {
                             if n > 0 { html += ", " }
@@ -259,8 +347,27 @@ public struct ReferenceSite: Sendable {
                         }
                         html += "</code></span>"
                     }
+                    let anchor = table.text(.anchor, of: section)
+                    if anchor.isEmpty {
+                        spellingList()
+                        continue
+                    }
+                    if !opened {
+                        html += "<ul>"
+                        opened = true
+                    }
+                    html += "<li><a href=\""
+                    html.append(table.text(.href, of: section))
+                    html.append(anchor)
+                    html.append(table.text(.langAttribute, of: section))
+                    let heading = table.text(.heading, of: section)
+                    html.append(heading.isEmpty ? UnsafeBufferPointer(rebasing: anchor[1...]) : heading)
+                    html += "</a>"
+                    spellingList()
                     html += "</li>"
                 }
+                if opened { html += "</ul>" }
+                html += "</li>"
             }
             return html
         }
@@ -324,118 +431,6 @@ public struct ReferenceSite: Sendable {
             }
             out += "\n  ]\n}\n".utf8
             return out
-        }
-    }
-}
-
-/// JSON string literals.
-enum JSON {
-    static func string(_ s: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 2)
-        append(s, to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Appends `s` as a JSON string literal to the UTF-8 bytes `out`. The bytes between the ones that need escaping
-    /// are copied in runs: most strings (titles, addresses) have none, and a section's text a line break every few
-    /// words.
-    static func append(_ s: String, to out: inout [UInt8]) {
-        var s = s
-        s.withUTF8 { append($0, to: &out) }
-    }
-
-    /// Appends the UTF-8 text `source` as a JSON string literal.
-    static func append(_ source: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var run = 0
-        var i = 0
-        while let found = firstToEscape(in: source, from: i) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run..<found]))
-            run = found + 1
-            i = found + 1
-            out.append(UInt8(ascii: "\\"))
-            if let short = shortEscape(source[found]) {
-                out.append(short)
-            } else {
-                let hex: StaticString = "0123456789abcdef"
-                out += [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        hex.utf8Start[Int(source[found] >> 4)], hex.utf8Start[Int(source[found] & 0xF)]]
-            }
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: source[run...]))
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// Where the first byte JSON escapes stands at or after `start`, if any. Eight bytes at a time: the search
-    /// scripts hold the text of every section, and most of it needs nothing.
-    static func firstToEscape(in source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard let base = source.baseAddress else { return nil }
-        let count = source.count
-        var i = start
-        while i + 8 <= count {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            // A byte under 0x20 is one whose high bit is clear and still clear, with a borrow, after 0x20 is taken
-            // from it; a quote or backslash is a zero byte after the word is XORed with it.
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-            let control = (word &- ones &* 0x20) & ~word & highs
-            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            if control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs) != 0 { break }
-            i += 8
-        }
-        while i < count {
-            if needsEscape(base[i]) { return i }
-            i += 1
-        }
-        return nil
-    }
-
-    /// Appends `n` (not negative) in decimal.
-    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
-        if n < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(n))
-            return
-        }
-        // The digits from a buffer on the stack (an Int has at most 19 digits).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            let count = writeDecimal(n, to: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-        }
-    }
-
-    /// Writes `n` (not negative) in decimal at `p`, which has room for its digits (at most 19); returns how many.
-    @inline(__always)
-    static func writeDecimal(_ n: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        var length = 1
-        var rest = n / 10
-        while rest > 0 { length += 1; rest /= 10 }
-        var n = n
-        var k = length
-        repeat {
-            k -= 1
-            p[k] = UInt8(ascii: "0") + UInt8(n % 10)
-            n /= 10
-        } while n > 0
-        return length
-    }
-
-    /// Quotes, backslashes and control characters.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-    }
-
-    /// The letter after the backslash for the characters JSON escapes in two bytes; nil for the other control
-    /// characters, written as `\u00XX`.
-    private static func shortEscape(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "\""): UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-        case UInt8(ascii: "\n"): UInt8(ascii: "n")
-        case UInt8(ascii: "\r"): UInt8(ascii: "r")
-        case UInt8(ascii: "\t"): UInt8(ascii: "t")
-        default: nil
         }
     }
 }

@@ -68,6 +68,8 @@ public struct TemplateSet: Sendable {
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
         "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTags", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "inReference", "isSearchPage",
         "isDraft", "isTagIndex", "tag", "tags", "tagsHref",
+        "breakName", "deprecatedEntries", "hasDeprecated", "hasPages", "isDeprecated", "isNested", "isOverview", "items", "names",
+        "nestedList", "number", "outcome", "receiver", "steps", "topics",
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",

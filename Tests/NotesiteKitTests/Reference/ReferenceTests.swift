@@ -290,11 +290,14 @@ import Testing
         let entryStart = try #require(page.range(of: "id=\"UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
         let entry = page[entryStart.lowerBound...]
         let section = String(entry[..<(entry.range(of: "</section>")?.lowerBound ?? entry.endIndex)])
+        // The note once, its two sections under it.
         let items = section.components(separatedBy: "<li>").filter { $0.contains("zh/fenzu.html") }
-        #expect(items.count == 2, "\(items)")
-        #expect(items.first?.contains("分组 › 收起</a>") == true)
-        #expect(items.first?.contains("as <code>splitViewController(_:collapseSecondary:onto:), collapseSecondaryViewController:ontoPrimaryViewController:</code>") == true)
-        #expect(items.last?.contains("分组 › 展开</a>") == true)
+        #expect(items.count == 3, "\(items)")
+        #expect(section.components(separatedBy: ">分组</a>").count == 2)
+        #expect(items.first?.contains("lang=\"zh-Hans\">分组</a><ul>") == true, "\(items)")
+        #expect(items.dropFirst().first?.contains("\">收起</a>") == true)
+        #expect(items.dropFirst().first?.contains("as <code>splitViewController(_:collapseSecondary:onto:), collapseSecondaryViewController:ontoPrimaryViewController:</code>") == true)
+        #expect(items.last?.contains("\">展开</a>") == true)
         // A section that spells the entry by its own name needs no "as".
         #expect(items.last?.contains("class=\"spelling\"") == false)
         // The entry's events are words, not the data's slugs.
@@ -322,16 +325,19 @@ import Testing
         let report = try SitePipeline.build(site.options)
         #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
         let link = "<a href=\"../en/escapes.html"
-        let title = "\" lang=\"en\">Split &amp; &lt;Collapse&gt;"
+        let lang = "\" lang=\"en\">"
+        let title = lang + "Split &amp; &lt;Collapse&gt;"
+        // The note's item, its title once, then its sections; a mention before the first heading is the note's own.
         let delegate = try site.read("reference/UISplitViewControllerDelegate.html").components(separatedBy: "<li>").filter { $0.contains("en/escapes.html") }
         #expect(delegate.count == 2, "\(delegate)")
-        #expect(delegate.first?.hasPrefix(link + title + "</a></li>") == true, "\(delegate)")
-        #expect(delegate.last?.hasPrefix(link + "#quotes--more" + title + " › &quot;Quotes&quot; &amp; more</a></li>") == true, "\(delegate)")
+        #expect(delegate.first?.hasPrefix(link + title + "</a><ul>") == true, "\(delegate)")
+        #expect(delegate.last?.hasPrefix(link + "#quotes--more" + lang + "&quot;Quotes&quot; &amp; more</a></li></ul></li>") == true, "\(delegate)")
         let sizeClass = try site.read("reference/UIUserInterfaceSizeClass.html")
         let items = sizeClass.components(separatedBy: "<li>").filter { $0.contains("en/escapes.html") }
-        #expect(items.count == 2, "\(items)")
-        #expect(items.first?.contains(" › &quot;Quotes&quot; &amp; more</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular, UIUserInterfaceSizeClass.Regular</code></span></li>") == true, "\(items)")
-        #expect(items.last?.contains("#plain" + title + " › Plain</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular</code></span></li>") == true, "\(items)")
+        #expect(items.count == 3, "\(items)")
+        #expect(items.first?.hasPrefix(link + title + "</a><ul>") == true, "\(items)")
+        #expect(items.dropFirst().first?.contains(lang + "&quot;Quotes&quot; &amp; more</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular, UIUserInterfaceSizeClass.Regular</code></span></li>") == true, "\(items)")
+        #expect(items.last?.contains("#plain" + lang + "Plain</a> <span class=\"spelling\">as <code>UIUserInterfaceSizeClass.regular</code></span></li></ul></li>") == true, "\(items)")
 
         let data = try Data(contentsOf: site.output.appendingPathComponent("reference/symbols.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
