@@ -5,6 +5,8 @@ public struct ReferenceData: Sendable {
     public var symbols: SymbolList
     public var collapseTable: CollapseTable?
     public var sequences: [CallSequence]
+    /// The search's synonym groups (`data/synonyms.yml`); none when the file is missing.
+    public var synonyms = SynonymGroups.none
     /// Whether the content has no `data/symbols.yml` at all: nothing names API, and `check` cannot check the
     /// notes' names.
     public var symbolListMissing = false
@@ -64,6 +66,11 @@ public struct ReferenceData: Sendable {
                 result.sequences = sequences
                 diagnostics += found
             }
+        }
+        if let (text, file) = read("synonyms.yml") {
+            let (groups, found) = SynonymGroups.load(text: text, file: file)
+            result.synonyms = groups
+            diagnostics += found
         }
         return (result, diagnostics)
     }

@@ -75,8 +75,9 @@ public struct PageRenderer: Sendable {
         case patch(SearchIndex, replacing: [Range<Int>], base: String)
 
         /// The whole index's files: `index`, holding every note's entries, with the reference's `reference` after.
-        static func whole(_ index: consuming SearchIndex, reference: [SearchIndex.Section]) -> SearchFiles {
-            .whole(script: SearchIndex.wholeScript(index, reference: reference), reference: reference)
+        static func whole(_ index: consuming SearchIndex, reference: SearchIndex.Reference) -> SearchFiles {
+            let sections = reference.sections
+            return .whole(script: SearchIndex.wholeScript(index, reference: reference), reference: sections)
         }
     }
 
@@ -117,30 +118,10 @@ public struct PageRenderer: Sendable {
         return files
     }
 
-    /// The reference entries' search sections, after the notes' in the index: each entry in English and, where
-    /// the data has them, in Chinese and in Russian with its texts in that language, so that a reader finds an
-    /// entry in the words of the notes they read.
-    static func referenceSearchSections(_ data: ReferenceData?) -> [SearchIndex.Section] {
-        (data?.symbols.symbols ?? []).flatMap { symbol -> [SearchIndex.Section] in
-            // In Swift-version order: a dictionary's own order would change from run to run.
-            // Each spelling once (most are the same in every Swift version), after the texts, for a search by any
-            // of them; the texts without the data's backticks, which the snippets under the results would show.
-            var seen: Set<String> = []
-            let spellings = (Symbol.swiftVersions.compactMap { symbol.swiftNames[$0] } + [symbol.objc].compactMap { $0 })
-                .filter { seen.insert($0).inserted }.joined(separator: " ")
-            func plain(_ text: String) -> String { text.replacingOccurrences(of: "`", with: "") }
-            let url = ReferenceSite.pagePath(symbol.page) + "#" + symbol.id
-            var sections = [SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: .en, url: url,
-                                                text: plain(symbol.summary) + " " + spellings, shard: "reference")]
-            for language in Language.allCases where language != .en {
-                guard let texts = symbol.translations[language] else { continue }
-                let text = plain([texts.summary, texts.calledWhen, texts.returns].compactMap { $0 }.joined(separator: " "))
-                guard !text.isEmpty else { continue }
-                sections.append(SearchIndex.Section(title: symbol.swift, heading: symbol.container, language: language, url: url,
-                                                    text: text + " " + spellings, shard: "reference"))
-            }
-            return sections
-        }
+    /// What the search index holds of the data: the reference's entries, after the notes', the collapse table,
+    /// and the synonym groups (`SearchIndex.reference(of:)`).
+    static func referenceSearchSections(_ data: ReferenceData?) -> SearchIndex.Reference {
+        SearchIndex.reference(of: data)
     }
 
     /// The reference pages, the collapse table and `reference/symbols.json`.

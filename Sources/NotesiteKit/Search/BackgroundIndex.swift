@@ -16,9 +16,9 @@ final class BackgroundIndex: @unchecked Sendable {
     private var files: PageRenderer.SearchFiles?
 
     /// Starts making the whole index's script on the index's queue, after the entries added so far, with the
-    /// entries `reference` gives after the notes': it then goes on while the builder does other things. Only the
+    /// entries and synonyms `reference` gives after the notes': it then goes on while the builder does other things. Only the
     /// first call counts (a later one's `reference` is not asked), and nothing may be added after it.
-    func startScript(reference: @escaping @Sendable () -> [SearchIndex.Section]) {
+    func startScript(reference: @escaping @Sendable () -> SearchIndex.Reference) {
         queue.async {
             guard self.files == nil else { return }
             let index = self.index

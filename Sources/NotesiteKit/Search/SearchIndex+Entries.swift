@@ -34,6 +34,7 @@ extension SearchIndex {
                 }
                 if let heading = section.heading { forEachToken(in: heading) { lister.take($0) } }
                 section.utf8Text.withUnsafeBufferPointer { text in forEachToken(inUTF8: text) { lister.take($0) } }
+                if !section.keywords.isEmpty { forEachToken(in: section.keywords) { lister.take($0) } }
                 lister.endSection()
             }
             words = lister.words.elements
@@ -100,7 +101,10 @@ extension SearchIndex {
         /// words without their hashes, which adding them to an index works out again.
         public var kept: Entries {
             var kept = self
-            for i in kept.sections.indices { kept.sections[i].utf8Text = [] }
+            for i in kept.sections.indices {
+                kept.sections[i].utf8Text = []
+                kept.sections[i].keywords = ""
+            }
             kept.words = words.withoutHashes
             return kept
         }

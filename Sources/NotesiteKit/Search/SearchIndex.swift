@@ -33,9 +33,15 @@ public struct SearchIndex: Sendable {
         }
         /// The text script that holds `text`: its path below `assets/search/`, without `.js`.
         public var shard: String
+        /// Words the section is found by that are not part of its text, so never shown in a snippet: a reference
+        /// entry's spellings in each Swift version, which as text made snippets such as "collapsed isCollapsed
+        /// collapsed".
+        public var keywords: String = ""
 
-        public init(title: String, heading: String?, language: Language, url: String, text: String, shard: String) {
+        public init(title: String, heading: String?, language: Language, url: String, text: String, shard: String,
+                    keywords: String = "") {
             self.init(title: title, heading: heading, language: language, url: url, utf8Text: Array(text.utf8), shard: shard)
+            self.keywords = keywords
         }
 
         /// `utf8Text` must be valid UTF-8.
@@ -127,6 +133,7 @@ public struct SearchIndex: Sendable {
             // The text goes to the section's own script; the index keeps only what the results list shows.
             var section = entries.sections[i]
             section.utf8Text = []
+            section.keywords = ""
             sections.append(section)
             sectionEnds.append(UInt32(start + entries.postingRange(of: i).upperBound))
         }

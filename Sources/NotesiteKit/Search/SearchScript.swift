@@ -8,15 +8,28 @@ extension SearchIndex {
         script("NOTESITE_SEARCH", removed: nil, stamp: generation.map { ("generation", $0) })
     }
 
+    /// What a site's whole index holds besides the notes: the reference's entries, after the notes', and the
+    /// synonym groups the search page widens a query by. Both come from `Content/data/`, and a change there
+    /// rewrites the whole index, so a patch never carries them.
+    public struct Reference: Sendable {
+        public var sections: [Section]
+        public var synonyms: SynonymGroups
+
+        public init(sections: [Section], synonyms: SynonymGroups = .none) {
+            self.sections = sections
+            self.synonyms = synonyms
+        }
+    }
+
     /// The script of a site's whole index: `index`, holding every note's entries, then the reference's entries
-    /// `reference`. It is named by the notes' entries alone, which are what patches replace. Consumed, so that the
-    /// index is the only reference to its storage: adding to a shared index copied every note's sections and
-    /// postings, most of a large site's index.
-    static func wholeScript(_ index: consuming SearchIndex, reference: [Section]) -> [UInt8] {
+    /// and the synonym groups, `reference`. It is named by the notes' entries alone, which are what patches
+    /// replace. Consumed, so that the index is the only reference to its storage: adding to a shared index copied
+    /// every note's sections and postings, most of a large site's index.
+    static func wholeScript(_ index: consuming SearchIndex, reference: Reference) -> [UInt8] {
         var index = index
         let generation = index.generation
-        for section in reference { index.add(section) }
-        return index.script(generation: generation)
+        for section in reference.sections { index.add(section) }
+        return index.script("NOTESITE_SEARCH", removed: nil, stamp: ("generation", generation), synonyms: reference.synonyms.groups)
     }
     /// The search patch script, which the search page loads after the index: `null` when the index is whole.
     public static let patchPath = "assets/search-patch.js"
@@ -66,7 +79,8 @@ extension SearchIndex {
         return (starts, ids)
     }
 
-    private func script(_ variable: String, removed: [Range<Int>]?, stamp: (key: String, value: String)?) -> [UInt8] {
+    private func script(_ variable: String, removed: [Range<Int>]?, stamp: (key: String, value: String)?,
+                        synonyms: [[String]] = []) -> [UInt8] {
         var shards: [String: Int] = [:]
         var shardNames: [String] = []
         var positions: [Int] = []
@@ -75,6 +89,7 @@ extension SearchIndex {
         // new memory, tens of megabytes on a large site. Text escaped takes at most six times its bytes; a number at
         // most 20 digits. The postings' bound is below.
         var bound = 1024 + (removed?.count ?? 0) * 48 + 6 * ((stamp?.key.utf8.count ?? 0) + (stamp?.value.utf8.count ?? 0))
+        for group in synonyms { bound += group.reduce(8) { $0 + 6 * $1.utf8.count + 4 } }
         for section in sections {
             bound += 6 * (section.title.utf8.count + (section.heading?.utf8.count ?? 0) + section.url.utf8.count
                 + section.shard.utf8.count + section.language.rawValue.utf8.count) + 96
@@ -95,6 +110,19 @@ extension SearchIndex {
                 JSON.appendDecimal(range.lowerBound, to: &out)
                 out += ", ".utf8
                 JSON.appendDecimal(range.upperBound, to: &out)
+                out += "]".utf8
+            }
+            out += "],\n".utf8
+        }
+        if !synonyms.isEmpty {
+            // `[["收起", "折叠"], ...]`: each group's words, as the search page compares them.
+            out += "\"synonyms\": [".utf8
+            for (i, group) in synonyms.enumerated() {
+                out += (i == 0 ? "[" : ",\n[").utf8
+                for (k, word) in group.enumerated() {
+                    if k > 0 { out += ", ".utf8 }
+                    JSON.append(word, to: &out)
+                }
                 out += "]".utf8
             }
             out += "],\n".utf8

@@ -134,8 +134,10 @@ import Testing
         let reference = [SearchIndex.Section(title: "isCollapsed", heading: "UISplitViewController", language: .en,
                                              url: "reference/UISplitViewController.html#UISplitViewController.isCollapsed",
                                              text: "Whether the split view is collapsed", shard: "reference")]
-        let whole = SearchIndex.wholeScript(SearchIndex(entries: notes), reference: reference)
+        let synonyms = SynonymGroups(groups: [["收起", "折叠"]])
+        let whole = SearchIndex.wholeScript(SearchIndex(entries: notes), reference: .init(sections: reference, synonyms: synonyms))
         let script = String(decoding: whole, as: UTF8.self)
+        #expect(script.contains("\"synonyms\": [[\"收起\", \"折叠\"]],\n"))
         #expect(script.contains(SearchIndex.generation(of: notes)))
         let note = script.range(of: "ru/b.html#split"), entry = script.range(of: "reference/UISplitViewController.html#UISplitViewController.isCollapsed")
         #expect(note != nil && entry != nil && note!.lowerBound < entry!.lowerBound)
@@ -143,9 +145,9 @@ import Testing
 
         let background = BackgroundIndex()
         for entries in notes { background.add(entries) }
-        background.startScript { reference }
+        background.startScript { .init(sections: reference, synonyms: synonyms) }
         // Only the first start counts.
-        background.startScript { [] }
+        background.startScript { .init(sections: []) }
         guard case .whole(let script, let sections) = background.takeFiles() else { Issue.record("no whole index"); return }
         #expect(script == whole)
         #expect(sections.map(\.url) == reference.map(\.url))
@@ -270,8 +272,9 @@ import Testing
         #expect(script.contains("\"shards\": [") && script.contains("\"zh/shoushi\""))
         let reference = try site.read("assets/search/reference.js")
         #expect(reference.contains("NOTESITE_SEARCH_TEXT(\"reference\""))
-        // A snippet shows the entry's text as a reader reads it: no Markdown backticks, each spelling once.
-        #expect(reference.contains("\"The split view's delegate. UISplitViewControllerDelegate\""))
+        // A snippet shows the entry's text as a reader reads it: no Markdown backticks, and no spellings, which
+        // find the entry but are not its text.
+        #expect(reference.contains("\"The split view's delegate.\""))
         #expect(reference.contains("after primaryViewController(forCollapsing:)."))
         #expect(!reference.contains("`"))
         // The entry's Chinese text is a section of its own, found by Chinese words.
@@ -310,7 +313,7 @@ import Testing
         #expect(try site.read("ru/search.html").contains("<h1>Поиск</h1>"))
         // Its language links lead to the others' search pages.
         #expect(zh.contains("<a href=\"../ru/search.html\" hreflang=\"ru\" lang=\"ru\">Русский</a>"))
-        #expect(zh.contains("<a href=\"search.html\" hreflang=\"zh-Hans\" lang=\"zh-Hans\" aria-current=\"true\">中文</a>"))
+        #expect(zh.contains("<a href=\"search.html\" hreflang=\"zh-Hans\" lang=\"zh-Hans\" aria-current=\"page\">中文</a>"))
         #expect(!(try site.read("search.html")).contains("data-language"))
         #expect(try site.read("zh/shoushi.html").contains("<form class=\"search-form\" action=\"../zh/search.html\""))
         #expect(try site.read("ru/index.html").contains("<form class=\"search-form\" action=\"../ru/search.html\""))
