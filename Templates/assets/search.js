@@ -8,6 +8,9 @@
 // and are numbered after the index's own. A complete build writes the patch as null. A patch names the index it
 // was made for (`base`, the index's `generation`) and is ignored over any other: a page that loads while the
 // index and the patch are being replaced never mixes the two.
+// The index's `synonyms` (from Content/data/synonyms.yml) are groups of words a reader may use for one another: a
+// query word in a group finds the sections that hold any word of the group.
+// Results are grouped by page: the page's title once, its matching sections under it.
 (function () {
   "use strict";
   var data = window.NOTESITE_SEARCH;
@@ -47,6 +50,8 @@
   }
   var keys = null;
   var generation = 0;
+  var groupOf = Object.create(null);
+  (data.synonyms || []).forEach(function (group) { group.forEach(function (word) { groupOf[word] = group; }); });
 
   // The text scripts call NOTESITE_SEARCH_TEXT(name, texts); each is loaded once, on demand.
   var texts = Object.create(null);
@@ -131,22 +136,62 @@
     return text.replace(/[&<>"]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" }[c]; });
   }
 
-  // The part of the text around the first match, with every query term marked.
+  // Where a snippet may start or end: at a space or after punctuation, next to a Chinese or Japanese character
+  // (which stand without spaces), never inside a word or a surrogate pair.
+  var punctuation = /[,.;:!?)\]}»"'、，。；：！？）」』】…—–\/]/;
+  function isBoundary(text, i) {
+    if (i <= 0 || i >= text.length) { return true; }
+    var next = text.charCodeAt(i);
+    if (next >= 0xDC00 && next <= 0xDFFF) { return false; }
+    var before = text[i - 1], after = text[i];
+    return /\s/.test(before) || /\s/.test(after) || punctuation.test(before) || /[(\[{«"'「『【]/.test(after) ||
+      isWide(text.charCodeAt(i - 1)) || isWide(next);
+  }
+  // Whether a sentence ends with the character at `i`.
+  function endsSentence(text, i) {
+    var ch = text[i];
+    if (/[。！？；\n]/.test(ch)) { return true; }
+    return /[.!?;]/.test(ch) && (i + 1 >= text.length || /\s/.test(text[i + 1]));
+  }
+
+  // The part of the text around the first match, from the start of its sentence when that is near or else from a
+  // word's start, to a sentence's or a word's end; every query term marked.
   function snippet(text, terms) {
     var lower = normalise(text);
-    var first = -1;
+    var first = -1, length = 0;
     terms.forEach(function (term) {
       var at = lower.indexOf(term);
-      if (at >= 0 && (first < 0 || at < first)) { first = at; }
+      if (at >= 0 && (first < 0 || at < first)) { first = at; length = term.length; }
     });
-    var start = Math.max(0, first - 60), end = Math.min(text.length, (first < 0 ? 0 : first) + 120);
-    var part = text.slice(start, end), lowerPart = lower.slice(start, end);
+    var at = Math.max(first, 0);
+    var start = 0;
+    if (at > 80) {
+      start = -1;
+      for (var i = at; i > at - 100; i--) { if (endsSentence(text, i - 1)) { start = i; break; } }
+      if (start < 0) {
+        start = at - 60;
+        while (start < at && !isBoundary(text, start)) { start++; }
+      }
+      // Not on the punctuation that closed the text before.
+      while (start < at && (/\s/.test(text[start]) || /[,.;:!?)\]}、，。；：！？）]/.test(text[start]))) { start++; }
+    }
+    var limit = Math.max(at + length + 60, start + 180), end = text.length;
+    if (limit < text.length) {
+      end = -1;
+      for (var k = limit; k > at + length + 20; k--) { if (endsSentence(text, k - 1)) { end = k; break; } }
+      if (end < 0) {
+        end = limit;
+        while (end > at + length && !isBoundary(text, end)) { end--; }
+      }
+    }
+    var part = text.slice(start, end).replace(/\s+/g, " ").trim(), lowerPart = normalise(part);
     var marks = [];
     terms.forEach(function (term) {
-      var from = 0, at;
-      while (term && (at = lowerPart.indexOf(term, from)) >= 0) { marks.push([at, at + term.length]); from = at + term.length; }
+      var from = 0, found;
+      while (term && (found = lowerPart.indexOf(term, from)) >= 0) { marks.push([found, found + term.length]); from = found + term.length; }
     });
-    marks.sort(function (a, b) { return a[0] - b[0]; });
+    // Where two terms match at one place (collapse, collapsed), the longer is marked.
+    marks.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
     var html = "", position = 0;
     marks.forEach(function (m) {
       if (m[0] < position) { return; }
@@ -157,30 +202,60 @@
     return (start > 0 ? "… " : "") + html + (end < text.length ? " …" : "");
   }
 
-  function search(query) {
-    var queryTokens = tokens(query);
-    if (!queryTokens.length) { generation++; output.innerHTML = ""; status.textContent = ""; return; }
-    var lastWordIsPrefix = !/\s$/.test(query);
-    var ids = null;
-    queryTokens.forEach(function (token, i) {
-      var prefix = (i === queryTokens.length - 1 && lastWordIsPrefix) || (token.length === 1 && isWide(token.codePointAt(0)));
-      var list = postings(token, prefix);
-      var set = {};
-      list.forEach(function (id) { set[id] = true; });
-      ids = ids === null ? list.slice() : ids.filter(function (id) { return set[id]; });
+  // The sections that hold every token of `word`; the last token matches as a prefix when `prefix` says so, and
+  // a lone Chinese character always does.
+  function sectionsHolding(word, prefix) {
+    var list = tokens(word), found = null;
+    list.forEach(function (token, i) {
+      var asPrefix = (prefix && i === list.length - 1) || (token.length === 1 && isWide(token.codePointAt(0)));
+      var these = postings(token, asPrefix);
+      if (found === null) { found = these.slice(); return; }
+      var set = Object.create(null);
+      these.forEach(function (id) { set[id] = true; });
+      found = found.filter(function (id) { return set[id]; });
     });
-    // Terms to mark: the query's words, and its Chinese runs whole.
-    var terms = normalise(query).split(/\s+/).filter(Boolean);
+    return found;
+  }
+
+  function search(query) {
+    var lastWordIsPrefix = !/\s$/.test(query);
+    var words = normalise(query).split(/\s+/).filter(Boolean);
+    var ids = null;
+    // Terms to mark and count: the query's words, and every word of their synonym groups.
+    var terms = [];
+    words.forEach(function (word, i) {
+      var group = Object.prototype.hasOwnProperty.call(groupOf, word) ? groupOf[word] : [word];
+      var found = null;
+      [word].concat(group.filter(function (other) { return other !== word; })).forEach(function (alternative) {
+        // The word being typed matches as a prefix; its synonyms are whole words.
+        var held = sectionsHolding(alternative, alternative === word && i === words.length - 1 && lastWordIsPrefix);
+        if (held === null) { return; }
+        terms.push(alternative);
+        found = found === null ? held : found.concat(held);
+      });
+      if (found === null) { return; }
+      var unique = Object.create(null);
+      found = found.filter(function (id) { return unique[id] ? false : (unique[id] = true); });
+      if (ids === null) { ids = found; return; }
+      ids = ids.filter(function (id) { return unique[id]; });
+    });
+    if (ids === null) { generation++; output.innerHTML = ""; status.textContent = ""; return; }
     function count(text) {
       var n = 0;
       terms.forEach(function (t) { n += text.split(t).length - 1; });
       return n;
     }
     // A match in the section's heading or the note's title counts most; it decides which sections are shown.
-    var candidates = (ids || []).map(function (id) {
+    var candidates = ids.map(function (id) {
       var s = data.sections[id];
       return { id: id, score: 10 * count(normalise(s[0] + " " + (s[1] || ""))) };
-    }).sort(order).slice(0, 50);
+    }).sort(order);
+    // A reference entry is a section in each language it is written in, at one address: the best one is shown.
+    var seen = Object.create(null);
+    candidates = candidates.filter(function (r) {
+      var url = data.sections[r.id][3];
+      return seen[url] ? false : (seen[url] = true);
+    }).slice(0, 50);
     var current = ++generation;
     status.textContent = candidates.length ? counted(candidates.length) : noResults;
     render(candidates, terms);
@@ -195,15 +270,33 @@
     });
   }
 
+  var htmlLang = { zh: "zh-Hans", ru: "ru", en: "en" };
+  // The results grouped by page, each page where its best section ranks: the page's title once, linked to the
+  // page, and under it each section, by its heading, with its snippet. A page's text before its first heading
+  // has no heading: its snippet is the link.
   function render(results, terms) {
-    output.innerHTML = results.map(function (r) {
-      var s = data.sections[r.id];
-      var title = escapeHTML(s[0]) + (s[1] ? " › " + escapeHTML(s[1]) : "");
-      var lang = { zh: "zh-Hans", ru: "ru", en: "en" }[s[2]] || "en";
-      var text = textOf(s);
-      return "<li class=\"search-result\" lang=\"" + lang + "\"><a href=\"" + escapeHTML(root + s[3]) + "\">" + title + "</a>" +
-        " <span class=\"search-language\">" + escapeHTML(s[2]) + "</span>" +
-        (text ? "<p class=\"search-snippet\">" + snippet(text, terms) + "</p>" : "") + "</li>";
+    var pages = [], byPage = Object.create(null);
+    results.forEach(function (r) {
+      var page = data.sections[r.id][3].split("#")[0];
+      if (!byPage[page]) { byPage[page] = { page: page, sections: [] }; pages.push(byPage[page]); }
+      byPage[page].sections.push(r);
+    });
+    output.innerHTML = pages.map(function (group) {
+      var first = data.sections[group.sections[0].id];
+      return "<li class=\"search-page\" lang=\"" + (htmlLang[first[2]] || "en") + "\"><h2 class=\"search-page-title\"><a href=\"" +
+        escapeHTML(root + group.page) + "\">" + escapeHTML(first[0]) + "</a></h2><ol class=\"search-sections\">" +
+        group.sections.map(function (r) {
+          var s = data.sections[r.id];
+          var text = textOf(s);
+          var found = text ? snippet(text, terms) : "";
+          var link = "<a href=\"" + escapeHTML(root + s[3]) + "\"";
+          var head = s[1] ? link + ">" + escapeHTML(s[1]) + "</a>" : "";
+          var body = found ? (s[1] ? "<p class=\"search-snippet\">" + found + "</p>"
+            : "<p class=\"search-snippet\">" + link + " class=\"search-snippet-link\">" + found + "</a></p>") : "";
+          if (!head && !body) { head = link + ">" + escapeHTML(s[0]) + "</a>"; }
+          return "<li class=\"search-result\" lang=\"" + (htmlLang[s[2]] || "en") + "\">" + head +
+            " <span class=\"search-language\">" + escapeHTML(s[2]) + "</span>" + body + "</li>";
+        }).join("") + "</ol></li>";
     }).join("");
   }
 

@@ -58,19 +58,86 @@ struct BrowserTests {
         #expect(dom.lowercased().contains(mark.lowercased()))
     }
 
+    /// A query word also finds the words of its synonym group (`Content/data/synonyms.yml`): the notes' 收起 finds
+    /// the reference's entries, whose Chinese says 折叠, and `collapse` finds the collapse table, which is indexed.
+    @Test(arguments: [
+        ("收起", "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.primaryViewController(forCollapsing:)", "<mark>折叠</mark>"),
+        ("收起", "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewControllerDidCollapse(_:)", "<mark>折叠</mark>"),
+        ("collapse", "reference/collapse-table.html", "<mark>collapsed</mark>"),
+        ("свернуть", "reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewControllerDidCollapse(_:)", "<mark>сворачивание</mark>"),
+    ])
+    func searchFindsSynonymsAndTheCollapseTable(query: String, expectedLink: String, mark: String) throws {
+        let (dom, console) = try page("search.html", query: query)
+        #expect(console.isEmpty, "\(console)")
+        // Each section's item, up to its end (the next page's title follows it).
+        let results = dom.components(separatedBy: "<li class=\"search-result\"").dropFirst().map { $0.components(separatedBy: "</li>")[0] }
+        let found = try #require(results.first { $0.contains("href=\"\(expectedLink)\"") }, "\(query): \(results.prefix(3))")
+        #expect(found.contains(mark), "\(found.prefix(400))")
+    }
+
+    /// Results are grouped by page: each page's title once, its sections under it. Snippets start and end at a
+    /// word's edge, and hold the section's own text, not its spellings.
+    @Test func resultsAreGroupedByPageWithSnippetsCutBetweenWords() throws {
+        let root = try #require(Self.site)
+        // Every section's text, as the search page reads it, with its runs of white space made one space.
+        var texts: [String] = []
+        let folder = root.appendingPathComponent("assets/search")
+        let shards = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".js") }
+        #expect(shards.count == 7, "\(shards)")
+        for shard in shards {
+            let script = try String(contentsOf: folder.appendingPathComponent(shard), encoding: .utf8)
+            let json = try #require(script.firstRange(of: ", [").map { script[script.index($0.lowerBound, offsetBy: 2)...] })
+            let array = try #require(json.range(of: "]);", options: .backwards).map { json[..<$0.lowerBound] + "]" })
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(array.utf8)) as? [String])
+            texts += list.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        }
+        // Chinese is written without spaces: a snippet may start or end between any two of its characters.
+        func isWordCharacter(_ c: Character?) -> Bool {
+            guard let c, let scalar = c.unicodeScalars.first, !(0x2E80...0x9FFF).contains(scalar.value) else { return false }
+            return c.isLetter || c.isNumber || c == "_"
+        }
+        for query in ["collapse", "режим", "primary"] {
+            let (dom, console) = try page("search.html", query: query)
+            #expect(console.isEmpty, "\(console)")
+            let titles = dom.matches(of: /<h2 class="search-page-title"><a href="([^"]+)">/).map { String($0.1) }
+            #expect(titles.count > 1 && Set(titles).count == titles.count, "\(query): each page once: \(titles)")
+            #expect(titles.allSatisfy { !$0.contains("#") })
+            let snippets = dom.matches(of: /<p class="search-snippet">(?:<a [^>]*>)?(.*?)(?:<\/a>)?<\/p>/).map { String($0.1) }
+            #expect(snippets.count >= titles.count, "\(query)")
+            for snippet in snippets {
+                var text = snippet.replacing(/<\/?mark>/, with: "").replacingOccurrences(of: "&lt;", with: "<")
+                    .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                let cutBefore = text.hasPrefix("… "), cutAfter = text.hasSuffix(" …")
+                if cutBefore { text.removeFirst(2) }
+                if cutAfter { text.removeLast(2) }
+                // Where the snippet stands in its section's text: no letter runs on before it or after it.
+                let places = texts.compactMap { source -> (Character?, Character?)? in
+                    guard let range = source.range(of: text) else { return nil }
+                    return (range.lowerBound == source.startIndex ? nil : source[source.index(before: range.lowerBound)],
+                            range.upperBound == source.endIndex ? nil : source[range.upperBound])
+                }
+                #expect(!places.isEmpty, "\(query): not a section's text: \(text)")
+                #expect(places.contains { !isWordCharacter($0.0) && !isWordCharacter($0.1) }, "\(query): cut inside a word: \(text)")
+            }
+            #expect(!dom.contains("collapsed isCollapsed"), "spellings are not text")
+        }
+    }
+
     /// A language's search page finds every note's sections, and lists its own language's first among those that
     /// score the same: the words of a code snippet every translation of a note shares.
     @Test func aLanguagesSearchPageListsItsOwnLanguageFirst() throws {
         func languages(on path: String) throws -> [String] {
             let (dom, console) = try page(path, query: "splitViewController")
             #expect(console.isEmpty, "\(console)")
-            return dom.components(separatedBy: "<span class=\"search-language\">").dropFirst().map { String($0.prefix(2)) }
+            // The results are grouped by page, each page where its best section ranks: the pages' languages.
+            return dom.matches(of: /<li class="search-page" lang="(..)/).map { String($0.1) }
         }
         let site = try languages(on: "search.html")
         for language in ["zh", "en"] {
             let own = try languages(on: "\(language)/search.html")
             #expect(Set(own).count > 1, "every note is searched: \(own)")
-            #expect(own.prefix(10).filter { $0 == language }.count > site.prefix(10).filter { $0 == language }.count, "\(own) against \(site)")
+            #expect(own.prefix(3).filter { $0 == language }.count > site.prefix(3).filter { $0 == language }.count, "\(own) against \(site)")
         }
     }
 
