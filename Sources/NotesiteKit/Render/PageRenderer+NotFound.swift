@@ -1,7 +1,7 @@
 import Foundation
 
 /// The 404 page. A server shows it at whatever address was missing, at any depth (`/zh/old/x.html`), so its links
-/// cannot be relative to its own place: with the site's address known they start at the site's root path; without
+/// cannot be relative to its own place: with the site's address known they are absolute; without
 /// it, a script at the top of the head finds the root in the address and sets the page's `<base>` to it before the
 /// stylesheet loads. The same script puts the page in the language of the address (`/zh/…` Chinese, `/ru/…`
 /// Russian, else English): a static server does not say which one was asked for, so the page carries its few words
@@ -20,7 +20,7 @@ extension PageRenderer {
 
     func notFoundPage(baseURL: String?) -> OutputFile {
         let root = baseURL.map(Self.rootPath)
-        var page = common(page: "404.html", language: nil, title: nil, root: root)
+        var page = common(page: "404.html", language: nil, title: nil, root: baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" })
         // A missing address has no canonical one of its own to name.
         page["og"] = nil
         let english = templates.render("not-found", page)
@@ -30,7 +30,7 @@ extension PageRenderer {
         return OutputFile(path: "404.html", contents: .bytes(templates.render("not-found", page)))
     }
 
-    /// What the script needs: the root when it is known (left out when it is not), the folders that mark it otherwise, and for each language
+    /// What the script needs: the root path when it is known (left out when it is not), the folders that mark it otherwise, and for each language
     /// but English its title, search page and the words of the English page (`english`) in that language.
     private struct Config: Encodable {
         struct Words: Encodable {

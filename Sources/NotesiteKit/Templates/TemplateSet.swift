@@ -64,7 +64,7 @@ public struct TemplateSet: Sendable {
 
     /// The names a page's context provides (see `PageRenderer` and `ReferenceSite`); `t.<key>` reads strings.yml.
     static let variables: Set<String> = [
-        "alternates", "author", "baseHref", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
+        "alternates", "author", "body", "calledWhen", "code", "collapseTableHref", "container", "count", "countText", "current",
         "date", "dateText", "declaration", "deprecated", "diagrams", "entries", "entryList", "events", "favicon", "feedHref",
         "groups", "hasEntryList", "hasMentions", "hasNeighbours", "hasTags", "hasTOC", "hasTranslations", "homeHref", "href", "hreflang", "inReference", "isSearchPage",
         "isDraft", "isTagIndex", "tag", "tags", "tagsHref",
@@ -75,6 +75,8 @@ public struct TemplateSet: Sendable {
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
         "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
         "swift", "t", "table", "text", "title", "titleHTML", "titleID", "toc", "translations", "url",
+        // The head's description and link-preview tags (`PageRenderer.headTags`), the 404 page's script, the home page.
+        "alternateLocales", "description", "hasGroups", "headScript", "locale", "og", "siteName", "type",
     ]
 
     /// Checks one template's tags: a partial that does not exist stops the run (`template.missing-partial`); a

@@ -131,7 +131,7 @@ func htmlPages(in output: URL) throws -> [String] {
         return String(plain.dropFirst(prefix.count)).removingPercentEncoding
     }
 
-    @Test func withABaseURLItsLinksStartAtTheSiteRootPath() throws {
+    @Test func withABaseURLItsLinksAreAbsolute() throws {
         let site = try ScratchSite()
         var options = site.options
         options.baseURL = "https://example.org/notes/"
@@ -142,13 +142,14 @@ func htmlPages(in output: URL) throws -> [String] {
         let root = URL(string: "https://example.org/notes/")!
         var checked: Set<String> = []
         for link in linkValues(in: html) where !link.hasPrefix("#") {
+            #expect(link.hasPrefix("https://example.org/notes/"), "\(link)")
             let path = try #require(target(of: link, page: page, base: nil, root: root), "\(link) leads out of the site")
             #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent(path).path), "\(link) → \(path)")
             checked.insert(path)
         }
         #expect(checked.isSuperset(of: ["assets/style.css", "assets/site.js", "assets/favicon.svg", "index.html", "search.html",
                                         "zh/index.html", "feed.xml"]), "\(checked)")
-        // The root it carries for the script, which puts the page's words in the address's language.
+        // The root path it carries for the script, which puts the page's words in the address's language.
         #expect(html.contains("\"root\":\"\\/notes\\/\""))
     }
 

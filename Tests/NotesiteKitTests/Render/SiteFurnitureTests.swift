@@ -58,7 +58,7 @@ import Testing
         #expect(try site.read("feed.xml").contains("<link rel=\"alternate\" href=\"https://example.org/notes/en/collapse.html\"/>"))
         // The 404 page, shown at any missing address, takes its links from the site's root.
         let notFound = try site.read("404.html")
-        #expect(notFound.contains("<link rel=\"stylesheet\" href=\"/notes/assets/style.css\">"))
+        #expect(notFound.contains("<link rel=\"stylesheet\" href=\"https://example.org/notes/assets/style.css\">"))
         #expect(!(try site.read("en/collapse.html")).contains("<base "))
         let xml = try XMLDocument(data: Data(contentsOf: site.output.appendingPathComponent("feed.xml")))
         #expect(xml.rootElement()?.name == "feed")
