@@ -467,7 +467,7 @@ import Testing
         let entries = Dictionary(page.components(separatedBy: "id=\"UIUserInterfaceSizeClass.").dropFirst().map { part in
             (String(part.prefix { $0 != "\"" }), part)
         }, uniquingKeysWith: { $0 + $1 })
-        #expect(entries["compact"]?.contains("<li><a href=\"../en/linked.html#size-classes\" lang=\"en\">Linked › Size classes</a></li>") == true,
+        #expect(entries["compact"]?.contains("<li><a href=\"../en/linked.html\" lang=\"en\">Linked</a><ul><li><a href=\"../en/linked.html#size-classes\" lang=\"en\">Size classes</a></li></ul></li>") == true,
                 "\(entries["compact"] ?? "")")
         #expect(entries["regular"]?.contains("en/linked.html") == false)
         let symbols = try site.read("reference/symbols.json")
