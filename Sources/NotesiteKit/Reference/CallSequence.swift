@@ -56,8 +56,10 @@ public struct CallSequence: Hashable, Sendable {
         let height = Double(steps.count) * (boxHeight + gap) - gap + 8
         let label = "\(title): " + steps.enumerated().map { "\($0.offset + 1). \(symbols[$0.element.symbolID]?.swift ?? $0.element.symbolID)" }
             .joined(separator: ", ")
+        // No `role="img"`: an image's content is hidden from assistive technology, and the steps are links. The
+        // figure's caption and the title name the diagram.
         var svg = "<svg class=\"call-sequence\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(Int(height))\" "
-        svg += "viewBox=\"0 0 \(width) \(Int(height))\" role=\"img\" aria-label=\"\(Escape.attribute(label))\">"
+        svg += "viewBox=\"0 0 \(width) \(Int(height))\">"
         svg += "<title>\(Escape.text(label))</title>"
         svg += "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrow-head\"/></marker></defs>"
         for (i, step) in steps.enumerated() {

@@ -107,7 +107,8 @@ extension PageRenderer {
           // A `#fragment` would resolve against the root, leaving the page: it stays on this one.
           var own = document.querySelectorAll('a[href^="#"]');
           for (j = 0; j < own.length; j++) own[j].setAttribute("href", path + location.search + own[j].getAttribute("href"));
-          if (guessed && parts.length > 2 && window.fetch) probe();
+          // Only a server can be asked: from file:// the browser refuses the request (and logs it as an error).
+          if (guessed && parts.length > 2 && window.fetch && /^https?:$/.test(location.protocol)) probe();
         }
         if (!lang) return;
         document.documentElement.lang = lang.lang;
