@@ -29,7 +29,7 @@ struct EarlierImports {
                 let lowered = name.lowercased()
                 if lowered.hasSuffix(".md") {
                     let base = String(lowered.dropLast(3))
-                    taken[language, default: []].formUnion([base, Importer.withoutDate(base)])
+                    taken[language, default: []].formUnion([base, NotePlace.withoutDate(base)])
                 } else if ImportSource.kind(content.path + "/" + folder + "/" + name) == .folder {
                     taken[language, default: []].insert(lowered)
                 }

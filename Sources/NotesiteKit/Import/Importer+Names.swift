@@ -30,9 +30,9 @@ extension Importer {
     }
 
     static func stem(of path: String, importRoot: String, sourceName: String) -> String {
-        if isFolderPage(path) { return withoutDate(folderName(of: path, importRoot: importRoot, sourceName: sourceName)) }
+        if isFolderPage(path) { return NotePlace.withoutDate(folderName(of: path, importRoot: importRoot, sourceName: sourceName)) }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return withoutDate(name)
+        return NotePlace.withoutDate(name)
     }
 
     /// The name of the folder that holds `path`; the source folder's name for the folder notes are imported from.
@@ -50,17 +50,7 @@ extension Importer {
     /// The date a file name starts with, as Jekyll names its posts (`2017-04-05-title.md`).
     static func datePrefix(of path: String) -> NoteDate? {
         let name = (path as NSString).lastPathComponent
-        guard withoutDate(name) != name else { return nil }
+        guard NotePlace.withoutDate(name) != name else { return nil }
         return NoteDate(parsing: String(name.prefix(10)))
-    }
-
-    /// The name without a date in front (`2017-04-05-title` → `title`), as it is when it has none.
-    static func withoutDate(_ name: String) -> String {
-        let bytes = Array(name.utf8)
-        guard bytes.count > 11 else { return name }
-        func digits(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        let dash = UInt8(ascii: "-")
-        guard digits(0..<4), bytes[4] == dash, digits(5..<7), bytes[7] == dash, digits(8..<10), bytes[10] == dash else { return name }
-        return String(decoding: bytes[11...], as: UTF8.self)
     }
 }
