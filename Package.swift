@@ -41,8 +41,13 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            plugins: ["EmbedTemplates"]
         ),
+        // The default templates and assets (Templates/) compiled into NotesiteKit: the plugin runs the tool at each
+        // build (see Plugins/EmbedTemplates for why not a committed file).
+        .executableTarget(name: "EmbedTemplatesTool"),
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["EmbedTemplatesTool"]),
         // `notesite serve`: the preview server (Hummingbird), the file watcher and live reload.
         .target(
             name: "NotesiteServe",

@@ -55,7 +55,8 @@ public struct NewNote: Sendable {
         switch language {
         case .zh: out += "## 概述\n\n在这里写下笔记。\n\n## 代码\n\n```swift\n```\n"
         case .ru: out += "## Обзор\n\nЗдесь начинается заметка.\n\n## Код\n\n```swift\n```\n"
-        case .en: out += "## Overview\n\nThe note starts here.\n\n## Code\n\n```swift\n```\n"
+        case .ja: out += "## 概要\n\nここにノートを書きます。\n\n## コード\n\n```swift\n```\n"
+        default: out += "## Overview\n\nThe note starts here.\n\n## Code\n\n```swift\n```\n"
         }
         return out
     }
@@ -70,11 +71,15 @@ public struct NewNote: Sendable {
         return nil
     }
 
-    /// Writes the note under `contentRoot`; never replaces an existing file.
-    public func write(contentRoot: URL, displayRoot: String) throws -> String {
+    /// Writes the note under `contentRoot`; never replaces an existing file. `makingRoot`: make the content folder
+    /// when it is missing, as in a new project's empty folder.
+    public func write(contentRoot: URL, displayRoot: String, makingRoot: Bool = false) throws -> String {
         if let problem { throw problem }
-        // The language's folder is made when missing, the content folder not: a mistyped --content would start a
-        // second, empty site.
+        // The language's folder is made when missing, the content folder only when asked: a mistyped --content
+        // would start a second, empty site.
+        if makingRoot, !FileManager.default.fileExists(atPath: contentRoot.path) {
+            try FileManager.default.createDirectory(at: contentRoot, withIntermediateDirectories: true)
+        }
         try NotesiteError.requireFolder(contentRoot, role: "content", displayPath: displayRoot)
         let display = ContentLoader(root: contentRoot, displayRoot: displayRoot).displayPath(path)
         let url = contentRoot.appendingPathComponent(path)

@@ -11,6 +11,11 @@ public struct SiteOptions: Sendable {
     public var outputDisplay: String
     /// The address the site will be published at, for absolute links in the feed and `sitemap.xml`.
     public var baseURL: String?
+    /// What `notesite.toml` says (`SiteConfig.load`); every default when the project has none.
+    public var site: SiteConfig = .default
+    /// Whether the templates folder must exist: true when the user named it. A project without its own templates
+    /// builds with the defaults compiled into notesite (`EmbeddedTemplates`).
+    public var templatesRequired = true
 
     public init(content: String = "Content", templates: String = "Templates", output: String = "public",
                 relativeTo base: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) {
@@ -72,7 +77,9 @@ public enum SitePipeline {
     /// so that it stops instead of serving nothing.
     public static func preflight(_ options: SiteOptions) throws {
         try NotesiteError.requireFolder(options.content, role: "content", displayPath: options.contentDisplay)
-        try NotesiteError.requireFolder(options.templates, role: "templates", displayPath: options.templatesDisplay)
+        if options.templatesRequired || FileManager.default.fileExists(atPath: options.templates.path) {
+            try NotesiteError.requireFolder(options.templates, role: "templates", displayPath: options.templatesDisplay)
+        }
         try validateOutput(options)
     }
 

@@ -20,7 +20,7 @@ struct BenchRebuild: ParsableCommand {
     var edits = 5
 
     func run() throws {
-        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        let options = try folders.options(output: output)
         let builder = IncrementalBuild(options: options)
         let first = try builder.run()
         guard first.succeeded, let note = try middleNote(options) else {

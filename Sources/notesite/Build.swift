@@ -30,8 +30,7 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
-        var options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
-        options.baseURL = baseURL
+        let options = try folders.options(output: output, baseURL: baseURL)
         let builder = OneShotBuild(options: options)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }

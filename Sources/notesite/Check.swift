@@ -64,7 +64,51 @@ struct Check: AsyncParsableCommand {
             print(format == .json ? RuleCatalog.json() : RuleCatalog.table(), terminator: "")
             return
         }
-        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        let named = try namedNotes()
+        // Warnings fail a run with --warnings-as-errors: such a run always shows them.
+        let selection = CheckSelection(minimumSeverity: warningsAsErrors ? min(minSeverity, .warning) : minSeverity,
+                                       notes: named, contentDisplay: folders.content)
+        let columns = columnUnit ?? (format == .sarif ? .utf16 : .char)
+        var checkedAt = Date()
+        var report = try await check(named: named)
+        if fix {
+            // A fix can make another finding with a fix-it of its own (a look-alike letter put right leaves an old
+            // era's spelling): fixing goes on until a round changes nothing, so a second --fix has nothing to do.
+            var tally = FixTally()
+            for round in 1...Self.fixRounds {
+                let reported = report.diagnostics.filter { selection.includes($0) && selection.isInNotes($0.file) }
+                let last = dryRun || round == Self.fixRounds
+                guard try applyFixes(reported, columns: columns, checkedAt: checkedAt, tally: &tally, sayingSkipped: last), !last else { break }
+                checkedAt = Date()
+                report = try await check(named: named)
+            }
+            if !printing.quiet { say(tally.summary(dryRun: dryRun)) }
+            if tally.failed { throw ExitCode(2) }
+        }
+        report.diagnostics = report.diagnostics.filter(selection.includes)
+        let checked = named?.count ?? report.files
+        switch format {
+        case .text:
+            // --quiet shows errors only, and with --warnings-as-errors the warnings are errors: a failing run
+            // always says why.
+            let quiet = printing.quiet && !warningsAsErrors
+            let shown = quiet ? report.diagnostics.filter { $0.severity == .error } : report.diagnostics
+            DiagnosticPrinter.write(shown, colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO), columns: columns) { text in
+                FileHandle.standardError.write(Data(text.utf8))
+            }
+            if printing.verbose { printStages(report) }
+            let notes = named == nil ? counted(checked, "note") : "\(checked) of \(counted(report.files, "note"))"
+            if !printing.quiet { print("Checked \(notes): \(report.problemSummary).") }
+        case .json, .sarif: Self.emit(format, report.diagnostics, files: checked, columns: columns)
+        case .github: Self.emitForGitHub(report.diagnostics, columns: columns)
+        }
+        let failing = report.diagnostics.contains { $0.severity == .error || (warningsAsErrors && $0.severity == .warning) }
+        if failing { throw ExitCode(1) }
+    }
+
+    /// One run of the check, with the external links when asked; only the named notes' links, when notes are named.
+    private func check(named: [String]?) async throws -> SiteReport {
+        let options = try folders.options(output: output)
         let builder = OneShotBuild(options: options)
         let progress = format == .text ? ProgressLine.make(quiet: printing.quiet) : nil
         if let progress { builder.progress = { progress.update($0) } }

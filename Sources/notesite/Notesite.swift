@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import NotesiteKit
 
 /// The `notesite` command: a thin layer over NotesiteKit.
@@ -24,6 +25,23 @@ struct SiteFolders: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The folder of notes and data.", valueName: "dir"))
     var content = "Content"
 
-    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates and assets.", valueName: "dir"))
-    var templates = "Templates"
+    @Option(name: .long, help: ArgumentHelp("The folder of Mustache templates and assets that replace the built-in ones, file by file (default: Templates, when it exists).", valueName: "dir"))
+    var templates: String?
+
+    @Option(name: .long, help: ArgumentHelp("The site's settings (default: notesite.toml, when it exists).", valueName: "file"))
+    var config: String?
+
+    /// The run's folders and settings: the flags, then notesite.toml, then the defaults.
+    func options(output: String, baseURL: String? = nil) throws -> SiteOptions {
+        var options = SiteOptions(content: content, templates: templates ?? "Templates", output: output)
+        options.templatesRequired = templates != nil
+        options.baseURL = baseURL
+        let file = config ?? SiteConfig.fileName
+        let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        if config != nil, !FileManager.default.fileExists(atPath: url.path) {
+            throw ValidationError("--config names '\(file)', which does not exist")
+        }
+        try options.configure(from: url, displayPath: file)
+        return options
+    }
 }

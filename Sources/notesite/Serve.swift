@@ -42,7 +42,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = SiteOptions(content: folders.content, templates: folders.templates, output: output)
+        let options = try folders.options(output: output)
         var configuration = PreviewServer.Configuration(options: options)
         configuration.host = host
         configuration.port = port

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func theSkeletonParsesWithoutDiagnostics() {
-        for language in Language.allCases {
+        for language in Language.builtIn {
             let note = NewNote(title: "A \"quoted\" title: with colon", language: language, swift: "4.2", date: NoteDate(year: 2026, month: 11, day: 21))
             let parsed = NoteParser.parse(SourceFile(path: note.path, displayPath: note.path, text: note.text))
             #expect(parsed.diagnostics.isEmpty, "\(parsed.diagnostics.map(\.formatted))")

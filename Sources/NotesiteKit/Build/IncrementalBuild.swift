@@ -102,7 +102,7 @@ public final class IncrementalBuild {
     /// How the builder reads notes: the whole folder on a first run, single files after, and notes again for
     /// rendering when it let their text go.
     private var loader: ContentLoader {
-        ContentLoader(root: options.content, displayRoot: options.contentDisplay)
+        options.contentLoader()
     }
 
     /// Runs the pipeline and writes what changed. The first run reads everything; later runs read the `changes`
@@ -123,7 +123,7 @@ public final class IncrementalBuild {
         if dataChanged { DispatchQueue.global().async { _ = dataLoad.value } }
         if full { DispatchQueue.global().async { _ = treeLoad.value } }
         if full || changes.templates {
-            templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
+            templates = try options.loadTemplates()
         }
         if dataChanged {
             (data, dataDiagnostics) = dataLoad.value

@@ -58,7 +58,7 @@ public final class OneShotBuild {
     func run<Sink: PageSink>(_ purpose: Purpose, into makeSink: () throws -> Sink) throws -> Run {
         var clock = StageClock()
         let options = self.options
-        let loader = ContentLoader(root: options.content, displayRoot: options.contentDisplay)
+        let loader = options.contentLoader()
 
         // 1. Load: the data and the list of the content folder are read on other threads while the templates load
         // on this one; then every note's front matter (see `PageStream`), which needs neither.
@@ -70,7 +70,7 @@ public final class OneShotBuild {
             // The generated symbol list, which only check reads, while the rest loads.
             DispatchQueue.global().async { _ = dataLoad.value.0.sdkSymbols.value }
         }
-        let templates = try TemplateSet(folder: options.templates, displayPath: options.templatesDisplay)
+        let templates = try options.loadTemplates()
         let tree = try treeLoad.value.get()
         let listing = NoteListing(tree, loader: loader)
         let (data, dataDiagnostics) = dataLoad.value
@@ -89,7 +89,7 @@ public final class OneShotBuild {
         let listed = stream.listing.sourcePaths
         let inListing = Set(listed)
         let order = listed + tree.notes.filter { !inListing.contains($0) }
-        let checker = purpose == .check && !data.isEmpty ? SymbolChecker(finder: finder, sdk: data.sdkSymbols.value.0) : nil
+        let checker = purpose == .check && !data.isEmpty ? SymbolChecker(finder: finder, sdk: data.sdkSymbols.value.0, defaultEra: options.site.defaultSwiftEra) : nil
         let streamsPages = self.streamsPages
         var parsed: [String: ParsedNote] = [:]
         var unreadable: [String: Diagnostic] = [:]
@@ -266,7 +266,7 @@ public final class OneShotBuild {
             var all = report.diagnostics
             all += collector.findings(otherPaths: [PageRenderer.searchIndexPath, SearchIndex.patchPath],
                                       outputDisplay: outputDisplay, skipping: known)
-            SiteDiagnostics.escalatedForCheck(&all)
+            SiteDiagnostics.escalatedForCheck(&all, rules: renderer.templates.site.rules)
             return all.sortedForDisplay()
         }
 

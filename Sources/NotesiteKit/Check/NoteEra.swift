@@ -10,6 +10,8 @@ struct NoteEra: Hashable, Sendable {
     enum Reason: Hashable, Sendable {
         /// The front matter's `swift:` says so.
         case declared
+        /// The note has no `swift:`, and notesite.toml's `[swift] default_era` names the era such notes are in.
+        case configured
         /// Names in its code that only this era spelled so (a few of them, to quote).
         case code([String])
         /// Its date, with nothing era-specific in its code.
@@ -116,7 +118,7 @@ struct NoteEra: Hashable, Sendable {
     func remark(file: String, date: NoteDate? = nil) -> Diagnostic? {
         let message: String
         switch reason {
-        case .declared:
+        case .declared, .configured:
             return nil
         case .code(let evidence):
             let quoted = evidence.map { "`\($0)`" }.joined(separator: ", ")

@@ -119,6 +119,7 @@ extension SymbolChecker {
     /// code blocks, without which its era needs no remark.
     func era(of note: Note, scans: CodeScanner.BlockScans) -> (era: NoteEra, hasCode: Bool) {
         if let swift = note.metadata.swift { return (NoteEra(version: swift, reason: .declared), true) }
+        if let defaultEra { return (NoteEra(version: defaultEra, reason: .configured), true) }
         var votes = NoteEra.Votes()
         var named = false
         note.forEachCodeNode { node, _ in

@@ -9,6 +9,8 @@ public struct SymbolChecker: Sendable {
     public let finder: MentionFinder
     /// The generated list; empty when the content has none.
     let sdk: SDKSymbolList
+    /// The era of a note without `swift:`, when the site names one.
+    let defaultEra: String?
     /// The curated list's methods by today's base name, for the declarations that nearly match one.
     let curatedMethods: [String: [Symbol]]
     /// The generated list's names by family, for "did you mean": made when a name is unknown, which most runs of
@@ -40,9 +42,12 @@ public struct SymbolChecker: Sendable {
     /// The iOS release each Swift version of the list shipped with, to judge deprecations by a note's era.
     static let eraIOS: [String: Double] = ["1": 8.0, "2": 9.0, "3": 10.0, "4": 11.0, "4.2": 12.0, "5": .infinity]
 
-    public init(finder: MentionFinder, sdk: SDKSymbolList = .empty) {
+    /// `defaultEra`: the era a note without `swift:` is checked as (`notesite.toml`'s `[swift] default_era`); nil
+    /// tells it from the note's code and date.
+    public init(finder: MentionFinder, sdk: SDKSymbolList = .empty, defaultEra: String? = nil) {
         self.finder = finder
         self.sdk = sdk
+        self.defaultEra = defaultEra
         curatedMethods = Dictionary(grouping: finder.resolver.list.symbols.filter { $0.kind == .method }) {
             SDKSymbol.baseName(of: $0.swift)
         }

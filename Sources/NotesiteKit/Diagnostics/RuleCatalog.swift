@@ -3,7 +3,7 @@ public enum RuleCatalog {
     /// The rule types, in the order of the pipeline's stages. Each declares its rules where they are raised; only
     /// the types are listed here, so a rule cannot be raised without being in the catalogue.
     static let sets: [any RuleSet.Type] = [
-        ContentRule.self, RunRule.self, FrontMatterRule.self, MarkdownRule.self, LinkRule.self, ImageRule.self,
+        ConfigRule.self, ContentRule.self, RunRule.self, FrontMatterRule.self, MarkdownRule.self, LinkRule.self, ImageRule.self,
         SymbolRule.self, HTMLRule.self, TemplateRule.self, DataRule.self,
     ]
 

@@ -9,9 +9,12 @@ enum SiteDiagnostics {
                        index: SiteIndex, loader: ContentLoader) -> [Diagnostic] {
         var own = own
         if !own.isSortedForDisplay { own = own.sortedForDisplay() }
-        let site = (unreadable + data + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
+        let site = (templates.site.diagnostics + unreadable + data + templates.diagnostics + SiteIndex.duplicateSlugs(in: index.notes)
             + SiteIndex.duplicateTranslations(in: index.notes) + index.assetProblems(displayPath: loader.displayPath)).sortedForDisplay()
-        return site.mergedForDisplay(with: own)
+        var merged = site.mergedForDisplay(with: own)
+        // `[check.rules]` in notesite.toml: each rule's severity, or none of its findings.
+        templates.site.rules.apply(to: &merged)
+        return merged
     }
 
     /// `check` checks API names against the known symbol list: without one, it says so rather than pass them all in
@@ -22,11 +25,13 @@ enum SiteDiagnostics {
     }
 
     /// Broken links and images are warnings while drafting (`build` still renders the page) and errors in the CI
-    /// gate: `check` raises them (`Rule.isErrorInCheck`).
-    static func escalatedForCheck(_ diagnostics: inout [Diagnostic]) {
+    /// gate: `check` raises them (`Rule.isErrorInCheck`). Then `rules`, notesite.toml's `[check.rules]`, has the
+    /// last word, over check's own raising too.
+    static func escalatedForCheck(_ diagnostics: inout [Diagnostic], rules: RuleSeverities = RuleSeverities()) {
         // In place: a large site's check has tens of thousands of findings, and copying one copies its strings.
         for i in diagnostics.indices where diagnostics[i].severity == .warning && diagnostics[i].rule.isErrorInCheck {
             diagnostics[i].severity = .error
         }
+        rules.apply(to: &diagnostics)
     }
 }

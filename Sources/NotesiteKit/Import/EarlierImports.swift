@@ -22,7 +22,7 @@ struct EarlierImports {
 
     init(content: URL) {
         self.content = content
-        for language in Language.allCases {
+        for language in Language.builtIn {
             let folder = "notes/" + language.rawValue
             let names = (try? FileManager.default.contentsOfDirectory(atPath: content.path + "/" + folder)) ?? []
             for name in names where !ContentLoader.isIgnored(name) {

@@ -163,7 +163,7 @@ public struct ImportPlan: Sendable {
     public func warnings(of note: Note) -> [String] {
         var out: [String] = []
         if note.isUncertain, let detection = note.detection {
-            let others = Language.allCases.filter { $0 != note.language }.map(\.rawValue)
+            let others = Language.builtIn.filter { $0 != note.language }.map(\.rawValue)
             out.append("its language is uncertain: \(detection.uncertainty ?? ""); imported as \(note.language.rawValue). If it is in another language, import again with --lang \(others.joined(separator: "|")), or move \(display(note.destination)) into notes/\(others[0])/ or notes/\(others[1])/ and change its `lang:`")
         }
         return out + note.warnings
@@ -178,7 +178,7 @@ public struct ImportPlan: Sendable {
     /// files skipped, by reason. `written`: false for a dry run, which says what it would do.
     public func summary(written: Bool) -> String {
         let created = notes.filter { $0.action == .create }
-        let byLanguage = Language.allCases.map { language in "\(language.rawValue) \(created.filter { $0.language == language }.count)" }
+        let byLanguage = Language.builtIn.map { language in "\(language.rawValue) \(created.filter { $0.language == language }.count)" }
         let copied = files.filter { $0.action != .unchanged }
         let images = copied.filter(\.isImage).count
         var what = "\(counted(created.count, "note")) (\(byLanguage.joined(separator: ", "))), \(counted(images, "image"))"

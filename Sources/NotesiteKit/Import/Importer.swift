@@ -250,7 +250,7 @@ public struct Importer: Sendable {
             } else {
                 let near = Language(rawValue: String(declared.lowercased().prefix(2)))
                 warned.insert("lang")
-                warnings.append("its `lang: \(declared)` is not one of \(Language.codeList), and notesite will refuse the note until it is\(near.map { "; change it to `lang: \($0.rawValue)`" } ?? "")")
+                warnings.append("its `lang: \(declared)` is not one of \(SiteLanguages.builtIn.codeList), and notesite will refuse the note until it is\(near.map { "; change it to `lang: \($0.rawValue)`" } ?? "")")
             }
         }
         if chosen == nil, let language { chosen = (language, .option) }

@@ -88,14 +88,15 @@ public struct SiteIndex: Sendable {
     /// (`content.not-a-note`: `a.MD`, `a.markdown` are published as they are, front matter and all).
     /// Compared without case, as a case-insensitive file system would.
     public func assetProblems(displayPath: (String) -> String) -> [Diagnostic] {
-        var generated = Set(PageRenderer.ownFiles + notes.map(\.outputPath) + TagIndex(self).pagePaths)
+        let languages = Array(Set(Language.builtIn + self.languages))
+        var generated = Set(PageRenderer.ownFiles(languages) + notes.map(\.outputPath) + TagIndex(self).pagePaths)
         generated = Set(generated.map { $0.lowercased() })
         var found: [Diagnostic] = []
         for asset in assets.sorted() {
             let lowered = asset.lowercased()
             let display = displayPath("notes/" + asset)
             if generated.contains(lowered) || PageRenderer.siteFolders.contains(where: { lowered.hasPrefix($0 + "/") }) {
-                let languagePage = PageRenderer.languagePages.first { page in Language.allCases.contains { "\($0.rawValue)/\(page.key).html" == lowered } }
+                let languagePage = PageRenderer.languagePages.first { page in languages.contains { "\($0.rawValue)/\(page.key).html" == lowered } }
                 let owner = notes.first { $0.outputPath.lowercased() == lowered }.map { "the page of \($0.source.displayPath)" }
                     ?? languagePage?.value ?? "a page of its own"
                 found.append(Diagnostic(ContentRule.assetConflict, file: display, at: nil,
@@ -175,7 +176,7 @@ public struct SiteIndex: Sendable {
 
     /// The languages that have at least one note.
     public var languages: [Language] {
-        Language.allCases.filter { languageRanges[$0] != nil }
+        languageRanges.keys.sorted()
     }
 
     /// Whether a link to the page of the note at `path` with this fragment finds its place: a heading's id, or

@@ -44,7 +44,7 @@ public struct TagIndex: Sendable {
 
     /// The languages whose notes have tags.
     public var languages: [Language] {
-        Language.allCases.filter { byLanguage[$0] != nil }
+        byLanguage.keys.sorted()
     }
 
     /// Every page the tags make, by path in the site: each language's list of tags and a page per tag.

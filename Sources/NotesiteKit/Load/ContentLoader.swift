@@ -12,12 +12,15 @@ public struct ContentLoader: Sendable {
     /// The day each note was first committed, for a note without a date; git is asked at the first such note, once
     /// for this loader (a run).
     public let commitDates: CommitDates
+    /// The site's languages, given to every note read.
+    public let languages: SiteLanguages
 
-    public init(root: URL, displayRoot: String) {
+    public init(root: URL, displayRoot: String, languages: SiteLanguages = .builtIn) {
         self.root = root
         self.displayRoot = displayRoot
         self.rootPath = root.path
         self.commitDates = CommitDates(root: root)
+        self.languages = languages
     }
 
     public func load() throws -> ContentTree {
@@ -84,7 +87,7 @@ public struct ContentLoader: Sendable {
                 ? ((fm.subpaths(atPath: rootPath + "/" + name) ?? []).filter { !$0.split(separator: "/").contains(where: Self.isIgnored) }.sorted().map { name + "/" + $0 })
                 : [name]
             for path in paths where path.lowercased().hasSuffix(".md") {
-                let language = path.split(separator: "/").first.flatMap { Language(rawValue: String($0)) }?.rawValue ?? "<lang>"
+                let language = path.split(separator: "/").first.flatMap { languages.language(code: String($0)) }?.code ?? "<lang>"
                 found.append(Diagnostic(.warning, ContentRule.misplaced, file: join(displayRoot, path), at: nil,
                                         "this note is outside notes/, so it is not built; move it to notes/\(language)/"))
             }
@@ -120,7 +123,7 @@ public struct ContentLoader: Sendable {
         }
         switch bytes.withUnsafeBytes({ Self.decodeReporting($0) }) {
         case .success(let text):
-            return .note(SourceFile(path: path, displayPath: display, text: text))
+            return .note(SourceFile(path: path, displayPath: display, text: text, languages: languages))
         case .failure(let problem):
             return .problem(Diagnostic(ContentRule.encoding, file: display, at: problem.location, problem.message))
         }
@@ -220,7 +223,7 @@ public struct ContentLoader: Sendable {
         guard case .success(let text) = bytes.withUnsafeBytes({ Self.decodeReporting($0) }) else { return nil }
         let split = FrontMatterSplit(text)
         if !whole && split.hasFrontMatter && !split.isClosed { return read(path).file }
-        return SourceFile(path: path, displayPath: join(displayRoot, path), text: text)
+        return SourceFile(path: path, displayPath: join(displayRoot, path), text: text, languages: languages)
     }
 
     /// Where the front matter that `bytes` (a note's start) opens ends: just past the line break of its closing

@@ -8,11 +8,14 @@ public struct SourceFile: Hashable, Sendable {
     public var displayPath: String
     /// The text with a byte-order mark removed and line ends normalised to `\n` (line numbers are unchanged).
     public var text: String
+    /// The site's languages, which the folder under `notes/` and the front matter's `lang` must name one of.
+    public var languages: SiteLanguages
 
-    public init(path: String, displayPath: String, text: String) {
+    public init(path: String, displayPath: String, text: String, languages: SiteLanguages = .builtIn) {
         self.path = path
         self.displayPath = displayPath
         self.text = text
+        self.languages = languages
     }
 }
 

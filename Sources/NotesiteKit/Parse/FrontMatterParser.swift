@@ -9,11 +9,14 @@ import Yams
 struct FrontMatterParser {
     private var yaml: YAMLSource
     var diagnostics: [Diagnostic] { yaml.diagnostics }
+    /// What `lang` may name.
+    private let languages: SiteLanguages
 
     /// For the front matter `split` found. Delimited front matter starts on the file's second line, after the
     /// opening line; metadata lines and YAML without an opening line on the first. Positions never reach past the closing line, so only the note up
     /// to there is kept for column conversion (nothing when the block is not closed: its text is not read).
-    init(file: String, split: FrontMatterSplit) {
+    init(file: String, split: FrontMatterSplit, languages: SiteLanguages = .builtIn) {
+        self.languages = languages
         let text = split.body.base
         yaml = YAMLSource(file: file, fileText: split.isClosed ? String(text[..<split.body.startIndex]) : "",
                           lineOffset: split.textFirstLine - 1)
@@ -207,13 +210,13 @@ struct FrontMatterParser {
                 // `lang` first; another tool's name for it only where it names a language of the site.
                 let isOwn = key == "lang"
                 guard let s = single(value, key: key, quietly: !isOwn) else { break }
-                if let lang = Language(code: s) {
+                if let lang = languages.language(tag: s) {
                     if isOwn || langKey == nil {
                         metadata.lang = lang
                         langKey = key
                     }
                 } else if isOwn {
-                    report(.invalid, at: valueAt, "`lang` is '\(s)'; use one of \(Language.codeList)")
+                    report(.invalid, at: valueAt, "`lang` is '\(s)'; use one of \(languages.codeList)")
                 }
             case "summary", "description", "excerpt":
                 if let s = single(value, key: key), !s.allSatisfy(\.isWhitespace) { summaries[key] = s }
@@ -460,12 +463,13 @@ struct MetadataEntry {
     var value: MetadataValue
 }
 
-extension Language {
+extension SiteLanguages {
     /// The language a front matter's `lang` names: its code, in any case, also with a region or script after a
-    /// hyphen or an underscore (`zh-CN`, `en_US`, `zh-Hans`), as other tools write it.
-    init?(code: String) {
-        let lowered = code.trimmingWhitespace.lowercased()
-        let base = lowered.prefix { $0 != "-" && $0 != "_" }
-        self.init(rawValue: String(base))
+    /// hyphen or an underscore (`zh-CN`, `en_US`, `zh-Hans`), as other tools write it. A site's code with a region
+    /// of its own (`zh-hant`) is matched whole first.
+    func language(tag: String) -> Language? {
+        let lowered = tag.trimmingWhitespace.lowercased().replacingOccurrences(of: "_", with: "-")
+        if let whole = language(code: lowered) { return whole }
+        return language(code: String(lowered.prefix { $0 != "-" }))
     }
 }

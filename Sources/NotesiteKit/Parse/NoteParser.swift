@@ -207,7 +207,7 @@ public enum NoteParser {
         private let isClosed: Bool
 
         init(_ split: FrontMatterSplit, of file: SourceFile) {
-            var parser = FrontMatterParser(file: file.displayPath, split: split)
+            var parser = FrontMatterParser(file: file.displayPath, split: split, languages: file.languages)
             metadata = parser.parse(split, fallbackTitle: NoteStandIns.fileNameTitle(path: file.path))
             diagnostics = parser.diagnostics
             text = String(split.body.base[..<split.body.startIndex])

@@ -25,11 +25,12 @@ struct NotePlace: Hashable, Sendable {
         let parts = file.path.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
         guard parts.count >= 3, parts[0] == "notes" else {
             return (nil, [Diagnostic(ContentRule.misplaced, file: file.displayPath, at: nil,
-                                     "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(Language.codeList)")])
+                                     "notes live in `notes/<lang>/<slug>.md`; move this file into one of \(file.languages.codeList)")])
         }
-        guard let language = Language(rawValue: parts[1]) else {
+        guard let language = file.languages.language(code: parts[1]) else {
+            let add = Language.isValidCode(parts[1]) ? ", or add `[[languages]] code = \"\(parts[1])\"` to notesite.toml" : ""
             return (nil, [Diagnostic(ContentRule.unknownLanguage, file: file.displayPath, at: nil,
-                                     "'\(parts[1])' is not a language of this site; put the note under notes/zh, notes/ru or notes/en")])
+                                     "'\(parts[1])' is not a language of this site; put the note under \(file.languages.folderList)\(add)")])
         }
         let folders = Array(parts[2..<(parts.count - 1)])
         let name = String(parts[parts.count - 1].dropLast(3))

@@ -40,7 +40,7 @@ extension SymbolList {
                 continue
             }
             var names: [Language: String] = [:]
-            for language in Language.allCases {
+            for language in Language.builtIn {
                 names[language] = yaml.string(map[language.rawValue], key: language.rawValue, rule: DataRule.invalid)
             }
             if names[.en] == nil {

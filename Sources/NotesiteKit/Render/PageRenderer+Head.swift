@@ -41,12 +41,17 @@ extension PageRenderer {
         return head
     }
 
-    /// OpenGraph names a locale language_TERRITORY; the notes' Chinese is simplified, as written in China.
+    /// OpenGraph names a locale language_TERRITORY; the notes' Chinese is simplified, as written in China. Another
+    /// language is named by its `<html lang>` with an underscore, or its code with the territory where it is most
+    /// written.
     static func openGraphLocale(_ language: Language) -> String {
-        switch language {
-        case .en: "en_US"
-        case .zh: "zh_CN"
-        case .ru: "ru_RU"
+        switch language.code {
+        case "en": "en_US"
+        case "zh": "zh_CN"
+        case "ru": "ru_RU"
+        case "ja": "ja_JP"
+        case "ko": "ko_KR"
+        default: language.htmlLang.replacingOccurrences(of: "-", with: "_")
         }
     }
 }

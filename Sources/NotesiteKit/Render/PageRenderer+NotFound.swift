@@ -9,7 +9,7 @@ import Foundation
 extension PageRenderer {
     /// The folders at the top of the site: the site's root is the folder above the first of them in a missing
     /// page's path.
-    static var rootMarkers: [String] { (Language.allCases.map(\.rawValue) + siteFolders).sorted() }
+    var rootMarkers: [String] { (templates.site.languages.all.map(\.code) + Self.siteFolders).sorted() }
 
     /// The root path of the site at `baseURL`, with a slash at each end: `https://example.org/notes` → `/notes/`.
     static func rootPath(of baseURL: String) -> String {
@@ -48,7 +48,7 @@ extension PageRenderer {
         let strings = templates.strings
         let englishWords = strings.all(for: .en)
         var languages: [String: Config.Words] = [:]
-        for language in Language.allCases where language != .en {
+        for language in templates.site.languages.all where language != .en {
             var words: [String: String] = [:]
             for (key, text) in englishWords where english.contains(Escape.text(text)) {
                 let own = strings.text(key, in: language)
@@ -60,7 +60,7 @@ extension PageRenderer {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let config = Config(root: root, markers: Self.rootMarkers, languages: languages)
+        let config = Config(root: root, markers: rootMarkers, languages: languages)
         // JSON escapes `/`, so no `</script>` can close the element early; `<` neither opens a comment.
         let json = String(decoding: (try? encoder.encode(config)) ?? Data("{}".utf8), as: UTF8.self)
             .replacingOccurrences(of: "<", with: "\\u003c")

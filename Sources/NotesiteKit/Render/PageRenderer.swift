@@ -33,8 +33,11 @@ public struct PageRenderer: Sendable {
 
     /// Every file of the site that is neither a note's page nor in `siteFolders`: `siteFiles` and each language's
     /// pages.
-    public static var ownFiles: [String] {
-        siteFiles + Language.allCases.flatMap { language in languagePages.map { "\(language.rawValue)/\($0.key).html" } }
+    public static var ownFiles: [String] { ownFiles(Language.builtIn) }
+
+    /// `siteFiles` and the pages of each of `languages`.
+    static func ownFiles(_ languages: [Language]) -> [String] {
+        siteFiles + languages.flatMap { language in languagePages.map { "\(language.rawValue)/\($0.key).html" } }
     }
 
     /// The search page in `language`'s words, at the top of the site when nil.
@@ -111,7 +114,7 @@ public struct PageRenderer: Sendable {
             files.append(OutputFile(path: SearchIndex.patchPath, contents: .bytes(patch.patchScript(replacing: removed, base: base))))
         }
         guard feed else { return files }
-        files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), baseURL: baseURL))))
+        files.append(OutputFile(path: "feed.xml", contents: .text(SiteFeed.atom(index, title: templates.strings.text("site_title", in: .en), author: templates.site.author, baseURL: baseURL))))
         if let baseURL {
             files.append(OutputFile(path: "sitemap.xml", contents: .text(SiteFeed.sitemap(pages: readerPages + searchPages, baseURL: baseURL))))
         }
@@ -258,7 +261,7 @@ public struct PageRenderer: Sendable {
 
     /// Static files: the templates' assets and the content's images.
     public func staticFiles(contentRoot: URL) -> [OutputFile] {
-        templates.assets.map { OutputFile(path: $0, contents: .copy(templates.root.appendingPathComponent($0))) }
+        templates.assets.map(templates.assetFile)
             + index.assets.sorted().map {
                 OutputFile(path: $0, contents: .copy(contentRoot.appendingPathComponent("notes/" + $0)))
             }

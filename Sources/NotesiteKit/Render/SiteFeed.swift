@@ -3,7 +3,7 @@
 enum SiteFeed {
     /// Newest first. Without a base URL the links are relative to the feed, which sits at the site's root: Atom
     /// resolves them against the feed's own address, so they are right wherever the site is put.
-    static func atom(_ index: SiteIndex, title: String, baseURL: String?) -> String {
+    static func atom(_ index: SiteIndex, title: String, author: String? = nil, baseURL: String?) -> String {
         let base = baseURL.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
         // Positions are sorted, not notes: moving a `Note` costs a retain per field. A note without a date has no
         // place in a feed, whose entries each say when they were updated.
@@ -24,7 +24,7 @@ enum SiteFeed {
         out += "  <link rel=\"alternate\" href=\"\(xml(base + "index.html"))\"/>\n"
         out += "  <link rel=\"self\" href=\"\(xml(base + "feed.xml"))\"/>\n"
         out += "  <updated>\(timestamp(notes.first?.metadata.date))</updated>\n"
-        out += "  <author><name>\(xml(title))</name></author>\n"
+        out += "  <author><name>\(xml(author ?? title))</name></author>\n"
         for note in notes {
             // Percent-encoded, as in the sitemap: a note's file name may be in any script.
             let url = base + Escape.href(note.outputPath)

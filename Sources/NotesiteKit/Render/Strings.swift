@@ -11,9 +11,30 @@ public struct Strings: Sendable {
 
     init(table: [Language: [String: String]]) {
         self.table = table
-        merged = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+        merged = Dictionary(uniqueKeysWithValues: Set(Array(table.keys) + [.en]).map { language in
             (language, (table[.en] ?? [:]).merging(table[language] ?? [:]) { _, own in own })
         })
+    }
+
+    /// These strings with the site's own words (`notesite.toml`'s title and description) in place of
+    /// `site_title` and `site_description`, in each of `languages`.
+    func withSiteWords(_ site: SiteConfig) -> Strings {
+        guard !site.title.isEmpty || !site.description.isEmpty else { return self }
+        var table = self.table
+        for language in site.languages.all + [.en] {
+            var own = table[language] ?? [:]
+            if let title = site.title.text(in: language) { own["site_title"] = title }
+            if let description = site.description.text(in: language) { own["site_description"] = description }
+            table[language] = own
+        }
+        return Strings(table: table)
+    }
+
+    /// The keys English has that `language` does not, sorted; none for English.
+    func missingKeys(in language: Language) -> [String] {
+        guard language != .en else { return [] }
+        let own = table[language] ?? [:]
+        return (table[.en] ?? [:]).keys.filter { own[$0] == nil }.sorted()
     }
 
     /// Reads `strings.yml`; a file that is not a mapping of languages to mappings of keys stops the run.
@@ -34,6 +55,14 @@ public struct Strings: Sendable {
             }
             text = decoded
         }
+        return try parse(text, displayPath: displayPath)
+    }
+
+    /// Reads the text of a strings file, as `load` reads one from disk.
+    static func parse(_ text: String, displayPath: String) throws -> Strings {
+        func problem(_ message: String) -> NotesiteError {
+            NotesiteError.templates(Diagnostic(TemplateRule.strings, file: displayPath, at: nil, message))
+        }
         var source = YAMLSource(file: displayPath, fileText: text)
         if source.compose(text, rule: TemplateRule.strings, what: "the strings file") == nil, let found = source.diagnostics.first {
             throw NotesiteError.templates(found)
@@ -42,21 +71,22 @@ public struct Strings: Sendable {
         do {
             decoded = try YAMLDecoder().decode([String: [String: String]].self, from: text)
         } catch {
-            throw problem("the strings file must map each language code (\(Language.codeList)) to its texts, one `key: text` a line")
+            throw problem("the strings file must map each language code (\(SiteLanguages.builtIn.codeList)) to its texts, one `key: text` a line")
         }
         var table: [Language: [String: String]] = [:]
         for (code, strings) in decoded {
-            guard let language = Language(rawValue: code) else {
-                throw problem("'\(code)' is not a language of the site; use \(Language.codeList)")
+            // Any language's words may be here; only the site's languages' are used.
+            guard Language.isValidCode(code) else {
+                throw problem("'\(code)' is not a language code; use one such as \(SiteLanguages.builtIn.codeList) or ja")
             }
-            table[language] = strings
+            table[Language(code: code)] = strings
         }
         return Strings(table: table)
     }
 
     /// Every key for `language`, English filling the gaps.
     public func all(for language: Language) -> [String: String] {
-        merged[language] ?? [:]
+        merged[language] ?? merged[.en] ?? [:]
     }
 
     /// `key`'s text in `language`, else in English, else `fallback`: the words the code gives a page itself, for a
@@ -68,17 +98,21 @@ public struct Strings: Sendable {
 
 extension NoteDate {
     /// The date the way each language writes it: `18 October 2015`, `2015年10月18日`, `18 октября 2015 г.`.
+    /// Japanese writes dates as Chinese does, Korean with its own counters; other languages as English until they
+    /// have a form of their own here.
     public func formatted(in language: Language) -> String {
-        switch language {
-        case .en:
-            let month = Self.englishMonths[month - 1]
-            return day.map { "\($0) \(month) \(year)" } ?? "\(month) \(year)"
-        case .zh:
+        switch language.code {
+        case "zh", "zh-hant", "ja":
             return day.map { "\(year)年\(month)月\($0)日" } ?? "\(year)年\(month)月"
-        case .ru:
+        case "ko":
+            return day.map { "\(year)년 \(month)월 \($0)일" } ?? "\(year)년 \(month)월"
+        case "ru":
             // A day takes the genitive month name; a month alone the nominative.
             guard let day else { return "\(Self.russianMonths[month - 1]) \(year) г." }
             return "\(day) \(Self.russianMonthsGenitive[month - 1]) \(year) г."
+        default:
+            let month = Self.englishMonths[month - 1]
+            return day.map { "\($0) \(month) \(year)" } ?? "\(month) \(year)"
         }
     }
 

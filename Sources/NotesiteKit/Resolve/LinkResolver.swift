@@ -18,7 +18,7 @@ public struct LinkResolver: Sendable {
     /// their entries' ids, its index, the collapse table and `symbols.json`.
     public static func sitePages(index: SiteIndex, data: ReferenceData) -> [String: Set<String>?] {
         var pages: [String: Set<String>?] = ["index.html": nil, "search.html": nil, "feed.xml": nil]
-        for language in Language.allCases where !index.notes(in: language).isEmpty {
+        for language in index.languages {
             for (page, _) in PageRenderer.languagePages { pages["\(language.rawValue)/\(page).html"] = .some(nil) }
         }
         for page in TagIndex(index).pagePaths { pages[page] = .some(nil) }

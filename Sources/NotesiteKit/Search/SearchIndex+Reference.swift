@@ -37,7 +37,7 @@ extension SearchIndex {
         var sections = [Section(title: page, heading: heading, language: .en, url: url,
                                 text: plain([symbol.summary, symbol.calledWhen, symbol.returns, symbol.replacementNote]),
                                 shard: "reference", keywords: keywords)]
-        for language in Language.allCases where language != .en {
+        for language in Language.builtIn where language != .en {
             guard let texts = symbol.translations[language] else { continue }
             let text = plain([texts.summary, texts.calledWhen, texts.returns])
             guard !text.isEmpty else { continue }

@@ -10,53 +10,119 @@ public struct TemplateSet: Sendable {
 
     /// Every template by name (its path below the folder, without `.mustache`): pages and partials alike.
     let templates: [String: Template]
-    /// The chrome's words in each language (`strings.yml`).
+    /// The chrome's words in each language (`strings.yml`), with the site's own title and description in place.
     public let strings: Strings
     /// Files under `assets/`, as paths below the templates folder, copied to the output unchanged.
     let assets: [String]
+    /// Where each asset comes from: the project's templates folder, or the defaults compiled into notesite.
+    private let assetSources: [String: AssetSource]
+    /// The project's templates folder; it may not exist, and then every file is a default.
     let root: URL
+    /// What `notesite.toml` says: the site's languages, its words and its menu.
+    public let site: SiteConfig
+
+    enum AssetSource: Sendable {
+        case file(URL)
+        case embedded(String)
+    }
 
     /// Loads every `*.mustache` file below `folder`; a template that does not parse stops the run, with its position.
+    /// `folder` must exist; see `init(folder:displayPath:required:site:)`.
     public init(folder: URL, displayPath: String) throws {
+        try self.init(folder: folder, displayPath: displayPath, required: true, site: .default)
+    }
+
+    /// The default templates (`EmbeddedTemplates`), each replaced by the file of the same path below `folder` where
+    /// there is one: a project overrides them file by file. A missing `folder` stops the run when `required` (the
+    /// user named it), and is no override at all when not.
+    public init(folder: URL, displayPath: String, required: Bool, site: SiteConfig) throws {
         let fm = FileManager.default
-        try NotesiteError.requireFolder(folder, role: "templates", displayPath: displayPath)
-        var templates: [String: Template] = [:]
-        var assets: [String] = []
-        var paths: [String: String] = [:]
+        if required || fm.fileExists(atPath: folder.path) {
+            try NotesiteError.requireFolder(folder, role: "templates", displayPath: displayPath)
+        }
+        // Path below the folder → (display path, text or file).
+        var files: [String: (display: String, source: AssetSource)] = [:]
+        for path in EmbeddedTemplates.paths {
+            files[path] = ("\(EmbeddedTemplates.displayRoot)/\(path)", .embedded(EmbeddedTemplates.text(path)!))
+        }
         let base = folder.standardizedFileURL.path
-        let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+        if fm.fileExists(atPath: folder.path) {
+            let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+            while let url = enumerator?.nextObject() as? URL {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+                let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+                if relative.split(separator: "/").contains(where: ContentLoader.isIgnored) { continue }
+                files[relative] = ("\(displayPath)/\(relative)", .file(url))
+            }
+        }
+        var templates: [String: Template] = [:]
+        var assets: [String: AssetSource] = [:]
+        var paths: [String: String] = [:]
+        for (relative, file) in files {
             if relative.hasPrefix("assets/") {
-                if !relative.split(separator: "/").contains(where: ContentLoader.isIgnored) { assets.append(relative) }
+                assets[relative] = file.source
                 continue
             }
-            guard url.pathExtension == "mustache" else { continue }
+            guard relative.hasSuffix(".mustache") else { continue }
             // Partials sit beside the page templates; every page template reads strings.yml through `t`.
             let name = String(relative.dropLast(".mustache".count))
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-                throw NotesiteError.unreadable(path: "\(displayPath)/\(relative)", reason: "not readable UTF-8 text")
+            let text: String
+            switch file.source {
+            case .embedded(let embedded): text = embedded
+            case .file(let url):
+                guard let read = try? String(contentsOf: url, encoding: .utf8) else {
+                    throw NotesiteError.unreadable(path: file.display, reason: "not readable UTF-8 text")
+                }
+                text = read
             }
             do {
                 templates[name] = try Template(parsing: text)
             } catch {
-                throw NotesiteError.templates(Diagnostic(TemplateRule.invalid, file: "\(displayPath)/\(relative)", at: error.location,
+                throw NotesiteError.templates(Diagnostic(TemplateRule.invalid, file: file.display, at: error.location,
                                                          "the template does not parse: \(error.message)"))
             }
-            paths[name] = "\(displayPath)/\(relative)"
+            paths[name] = file.display
         }
         try Self.require(Self.required, among: templates, displayPath: displayPath)
         self.templates = templates
-        self.strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
+        let strings: Strings
+        switch files["strings.yml"] {
+        case (let display, .file(let url))?:
+            strings = try Strings.load(url, displayPath: display)
+        case (let display, .embedded(let text))?:
+            strings = try Strings.parse(text, displayPath: display)
+        case nil:
+            strings = try Strings.load(folder.appendingPathComponent("strings.yml"), displayPath: "\(displayPath)/strings.yml")
+        }
         var diagnostics: [Diagnostic] = []
         let keys = Set(strings.all(for: .en).keys), partials = Set(templates.keys)
         for (name, path) in paths.sorted(by: { $0.value < $1.value }) {
             diagnostics += try Self.lint(templates[name]!.nodes, path: path, partials: partials, strings: keys)
         }
+        // A language the strings do not speak has its chrome in English: said once per language, as a remark.
+        let stringsDisplay = files["strings.yml"]?.display ?? "\(displayPath)/strings.yml"
+        for language in site.languages.all {
+            let missing = strings.missingKeys(in: language)
+            guard !missing.isEmpty else { continue }
+            let named = missing.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (missing.count > 3 ? " and \(missing.count - 3) more" : "")
+            diagnostics.append(Diagnostic(.note, TemplateRule.unknownVariable, file: stringsDisplay, at: nil,
+                                          "strings.yml has no \(missing.count == keys.count ? "words" : "\(named)") for \(language.code) (\(language.englishName)), so its pages show \(missing.count == keys.count ? "their labels" : "them") in English; add a `\(language.code):` section with its words to Templates/strings.yml"))
+        }
+        self.strings = strings.withSiteWords(site)
         self.diagnostics = diagnostics
-        self.assets = assets.sorted()
+        self.assets = assets.keys.sorted()
+        self.assetSources = assets
         self.root = folder
+        self.site = site
+    }
+
+    /// The asset at `path` (one of `assets`) as a file of the site.
+    func assetFile(_ path: String) -> OutputFile {
+        switch assetSources[path] {
+        case .file(let url)?: OutputFile(path: path, contents: .copy(url))
+        case .embedded(let text)?: OutputFile(path: path, contents: .text(text))
+        case nil: OutputFile(path: path, contents: .copy(root.appendingPathComponent(path)))
+        }
     }
 
     /// Warnings about the templates: variables no page provides (they would render as nothing).
@@ -77,6 +143,8 @@ public struct TemplateSet: Sendable {
         "swift", "t", "table", "text", "title", "titleHTML", "titleID", "toc", "translations", "url",
         // The head's description and link-preview tags (`PageRenderer.headTags`), the 404 page's script, the home page.
         "alternateLocales", "description", "hasGroups", "headScript", "locale", "og", "siteName", "type",
+        // `notesite.toml`'s menu and words, and the page's writing direction.
+        "menu", "site", "dir",
     ]
 
     /// Checks one template's tags: a partial that does not exist stops the run (`template.missing-partial`); a
