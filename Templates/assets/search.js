@@ -76,7 +76,7 @@
 
   function isWide(code) {
     return (code >= 0x2E80 && code <= 0x9FFF) || (code >= 0xAC00 && code <= 0xD7AF) || (code >= 0xF900 && code <= 0xFAFF) ||
-      (code >= 0xFE30 && code <= 0xFE4F) || (code >= 0xFF00 && code <= 0xFF60) || (code >= 0x20000 && code <= 0x3FFFF);
+      (code >= 0xFE30 && code <= 0xFE4F) || (code >= 0xFF00 && code <= 0xFF60) || (code >= 0xFF66 && code <= 0xFF9F) || (code >= 0x20000 && code <= 0x3FFFF);
   }
 
   function normalise(text) { return text.toLowerCase().replace(/ё/g, "е"); }
@@ -270,6 +270,7 @@
     });
   }
 
+  // A language a site adds (ja) is its own code, as its pages' lang is unless notesite.toml says otherwise.
   var htmlLang = { zh: "zh-Hans", ru: "ru", en: "en" };
   // The results grouped by page, each page where its best section ranks: the page's title once, linked to the
   // page, and under it each section, by its heading, with its snippet. A page's text before its first heading
@@ -283,7 +284,7 @@
     });
     output.innerHTML = pages.map(function (group) {
       var first = data.sections[group.sections[0].id];
-      return "<li class=\"search-page\" lang=\"" + (htmlLang[first[2]] || "en") + "\"><h2 class=\"search-page-title\"><a href=\"" +
+      return "<li class=\"search-page\" lang=\"" + (htmlLang[first[2]] || first[2]) + "\"><h2 class=\"search-page-title\"><a href=\"" +
         escapeHTML(root + group.page) + "\">" + escapeHTML(first[0]) + "</a></h2><ol class=\"search-sections\">" +
         group.sections.map(function (r) {
           var s = data.sections[r.id];
@@ -294,7 +295,7 @@
           var body = found ? (s[1] ? "<p class=\"search-snippet\">" + found + "</p>"
             : "<p class=\"search-snippet\">" + link + " class=\"search-snippet-link\">" + found + "</a></p>") : "";
           if (!head && !body) { head = link + ">" + escapeHTML(s[0]) + "</a>"; }
-          return "<li class=\"search-result\" lang=\"" + (htmlLang[s[2]] || "en") + "\">" + head +
+          return "<li class=\"search-result\" lang=\"" + (htmlLang[s[2]] || s[2]) + "\">" + head +
             " <span class=\"search-language\">" + escapeHTML(s[2]) + "</span>" + body + "</li>";
         }).join("") + "</ol></li>";
     }).join("");

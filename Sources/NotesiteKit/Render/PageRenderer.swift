@@ -341,6 +341,7 @@ public struct PageRenderer: Sendable {
             }),
         ]
         context.merge(headTags(page: page, language: language, title: title, translations: translations)) { _, new in new }
+        context.merge(siteContext(page: page, language: pageLanguage, root: fixedRoot)) { _, new in new }
         context["pageTitle"] = title.map(TemplateValue.string)
         // The header marks the section a page is in; a reference page is in none of the languages.
         if page.hasPrefix(ReferenceSite.folder + "/") { context["inReference"] = true }

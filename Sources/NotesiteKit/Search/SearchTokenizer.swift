@@ -273,6 +273,7 @@ extension SearchIndex {
     /// Scripts written without spaces between words (the ranges `search.js` uses).
     private static func isWide(_ v: UInt32) -> Bool {
         (0x2E80...0x9FFF).contains(v) || (0xAC00...0xD7AF).contains(v) || (0xF900...0xFAFF).contains(v)
-            || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) || (0x20000...0x3FFFF).contains(v)
+            || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFF66...0xFF9F).contains(v)
+            || (0x20000...0x3FFFF).contains(v)
     }
 }
