@@ -16,7 +16,7 @@ struct Notesite: AsyncParsableCommand {
         Exit codes: 0 success, 1 problems found in the content, 2 could not run, 64 bad usage.
         """,
         version: NotesiteVersion.current,
-        subcommands: [Build.self, Check.self, New.self, Import.self, Serve.self, BenchRebuild.self]
+        subcommands: [Init.self, Build.self, Check.self, New.self, Import.self, Serve.self, BenchRebuild.self]
     )
 }
 
