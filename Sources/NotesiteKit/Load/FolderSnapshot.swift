@@ -38,7 +38,7 @@ public struct FolderSnapshot: Equatable, Sendable {
         return result
     }
 
-    private static func scan(folder: String, prefix: String, into result: inout [String: Stamp]) {
+    static func scan(folder: String, prefix: String, into result: inout [String: Stamp]) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
