@@ -19,8 +19,14 @@ public struct PreviewServer: Sendable {
         public var host = "127.0.0.1"
         /// 0 picks a free port.
         public var port = 8000
-        /// How often the folders are looked at for changes.
+        /// How changes are noticed: inotify where the system has it, else polling.
+        public var watch = WatchMethod.automatic
+        /// How often the folders are looked at for changes when polling.
         public var pollInterval: Duration = .milliseconds(150)
+        /// How long after a change the rebuild starts.
+        public var debounce = Debounce()
+        /// Hears why serve polls when it could not watch (once): standard error by default.
+        public var notice: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         /// Stop on Ctrl-C (SIGINT) and SIGTERM; tests stop the server by cancelling its task instead.
         public var handlesSignals = true
 
@@ -78,6 +84,15 @@ public struct PreviewServer: Sendable {
 
     public func run(onBuild: @escaping @Sendable (BuildEvent) -> Void,
                     onReady: @escaping @Sendable (Int) -> Void) async throws {
+        // Watching starts before the folders are looked at and the first build reads them, so that nothing saved
+        // meanwhile is missed.
+        let options = configuration.options
+        let inbox = ChangeInbox()
+        let watcher = makeFolderWatcher(configuration.watch, options: options, interval: configuration.pollInterval,
+                                        notice: configuration.notice)
+        watcher.start { inbox.add($0) }
+        defer { watcher.stop() }
+        let baseline = FolderSnapshot(options: options)
         let first = await site.build(nil)
         await live.built(first)
         onBuild(first)
@@ -92,11 +107,11 @@ public struct PreviewServer: Sendable {
             onServerRunning: { channel in onReady(channel.localAddress?.port ?? port) },
             logger: logger
         )
-        let watcher = SiteWatcher(options: configuration.options, interval: configuration.pollInterval, site: site,
-                                  live: live, onBuild: onBuild)
+        let rebuilds = SiteWatcher(options: options, watcher: watcher, inbox: inbox, baseline: baseline,
+                                   debounce: configuration.debounce, site: site, live: live, onBuild: onBuild)
         // Services stop in reverse order: the watcher first (ending the event streams), then the server.
         let group = ServiceGroup(configuration: .init(
-            services: [app, watcher],
+            services: [app, rebuilds],
             gracefulShutdownSignals: configuration.handlesSignals ? [.sigint, .sigterm] : [],
             logger: logger))
         try await group.run()
@@ -199,50 +214,6 @@ extension LiveReload {
             let served = report.succeeded || !report.notesShowingErrors.isEmpty
             built(failure: served ? nil : report.diagnostics.filter { $0.severity == .error }.map { printer.format($0) })
         }
-    }
-}
-
-/// Looks at the content and templates folders every `interval`; after a change, waits until the folders are
-/// quiet for one more look (an editor's save can be several writes), then rebuilds.
-struct SiteWatcher: Service {
-    let options: SiteOptions
-    let interval: Duration
-    let site: PreviewSite
-    let live: LiveReload
-    let onBuild: @Sendable (PreviewServer.BuildEvent) -> Void
-
-    func run() async throws {
-        await withGracefulShutdownHandler {
-            var snapshot = FolderSnapshot(options: options)
-            var quietSince = ContinuousClock.now
-            while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                try? await Task.sleep(for: interval)
-                var now = FolderSnapshot(options: options)
-                if now == snapshot {
-                    if ContinuousClock.now - quietSince > .seconds(15) {
-                        await live.send(.heartbeat)
-                        quietSince = ContinuousClock.now
-                    }
-                    continue
-                }
-                // Settle: look again until two looks agree.
-                while true {
-                    try? await Task.sleep(for: .milliseconds(30))
-                    let again = FolderSnapshot(options: options)
-                    if again == now { break }
-                    now = again
-                }
-                let changes = now.changes(since: snapshot)
-                snapshot = now
-                let event = await site.build(changes)
-                await live.built(event)
-                onBuild(event)
-                quietSince = ContinuousClock.now
-            }
-        } onGracefulShutdown: {
-            Task { await live.finish() }
-        }
-        await live.finish()
     }
 }
 

@@ -15,6 +15,10 @@ struct Serve: AsyncParsableCommand {
         When an edit breaks the build, the terminal prints the diagnostics, open pages show them on an error \
         page, and the last good site keeps being served; fixing the note brings the pages back.
 
+        Changes are noticed through inotify on Linux, and by looking at the folders every 150 ms elsewhere, with \
+        --poll, or when inotify cannot watch them (the watch limit is reached: a warning says so). A rebuild starts \
+        40 ms after the last change, and no later than 250 ms after the first while changes continue.
+
         Only files inside the output folder are served. Ctrl-C stops the server.
         """
     )
@@ -29,6 +33,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on; anything but 127.0.0.1 or localhost lets other machines see the preview.", valueName: "host"))
     var host = "127.0.0.1"
+
+    @Flag(name: .long, help: "Look for changes every 150 ms instead of being told of them by the system (inotify): for folders on a network file system or in a virtual machine's shared folder, where the system does not hear of changes made elsewhere.")
+    var poll = false
 
     @OptionGroup var printing: OutputOptions
 
@@ -46,6 +53,7 @@ struct Serve: AsyncParsableCommand {
         var configuration = PreviewServer.Configuration(options: options)
         configuration.host = host
         configuration.port = port
+        if poll { configuration.watch = .polling }
         do {
             try SitePipeline.preflight(options)
         } catch let error as NotesiteError {
