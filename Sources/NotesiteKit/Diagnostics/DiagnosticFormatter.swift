@@ -8,38 +8,40 @@ public enum DiagnosticFormat: String, CaseIterable, Sendable {
 }
 
 public enum DiagnosticFormatter {
-    /// `{"diagnostics": [...], "summary": {"errors", "warnings", "notes", "files"}}`, keys in a fixed order.
-    public static func json(_ diagnostics: [Diagnostic], files: Int) -> String {
+    /// `{"diagnostics": [...], "summary": {"errors", "warnings", "notes", "files"}, "columnUnit"}`, keys in a fixed
+    /// order. Columns, the findings' and their fix-its', count `columns`, which `columnUnit` names.
+    public static func json(_ diagnostics: [Diagnostic], files: Int, columns: ColumnUnit = .char) -> String {
+        var lines = DiagnosticPrinter(columns: columns)
         var out = "{\n  \"diagnostics\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n    " : ",\n    "
             out += "{\"id\": \(JSON.string(d.rule.id)), \"severity\": \(JSON.string(d.severity.rawValue)), \"file\": \(JSON.string(d.file)), "
-            out += "\"line\": \(d.location.map { "\($0.line)" } ?? "null"), \"column\": \(d.location.map { "\($0.column)" } ?? "null"), "
+            let column = d.location.map { "\(lines.column(of: $0, in: d.file, quoting: d.quoting))" } ?? "null"
+            out += "\"line\": \(d.location.map { "\($0.line)" } ?? "null"), \"column\": \(column), "
             out += "\"message\": \(JSON.string(d.message)), \"fixits\": ["
             out += d.fixIts.map { fix in
                 "{\"replacement\": \(JSON.string(fix.replacement)), \"original\": \(JSON.string(fix.original)), "
-                    + "\"line\": \(fix.range.start.line), \"column\": \(fix.range.start.column), "
-                    + "\"endLine\": \(fix.range.end.line), \"endColumn\": \(fix.range.end.column)}"
+                    + "\"line\": \(fix.range.start.line), \"column\": \(lines.column(of: fix.range.start, in: d.file)), "
+                    + "\"endLine\": \(fix.range.end.line), \"endColumn\": \(lines.column(of: fix.range.end, in: d.file))}"
             }.joined(separator: ", ")
             out += "]}"
         }
         out += diagnostics.isEmpty ? "],\n" : "\n  ],\n"
         let c = counts(diagnostics)
-        out += "  \"summary\": {\"errors\": \(c.errors), \"warnings\": \(c.warnings), \"notes\": \(c.notes), \"files\": \(files)}\n}\n"
+        out += "  \"summary\": {\"errors\": \(c.errors), \"warnings\": \(c.warnings), \"notes\": \(c.notes), \"files\": \(files)},\n"
+        out += "  \"columnUnit\": \(JSON.string(columns.rawValue))\n}\n"
         return out
     }
 
     /// SARIF 2.1.0, one run, with the rules that fired (each with its description and default level) and a fix
-    /// per fix-it. Columns are counted in UTF-16 code units there (the run says so in `columnKind`), where notesite
-    /// counts bytes of UTF-8: each is converted on its line of the file, which is read for it (a column of a file
-    /// that cannot be read stays as it is).
-    public static func sarif(_ diagnostics: [Diagnostic], toolVersion: String = NotesiteVersion.current) -> String {
-        var lines = DiagnosticPrinter()
+    /// per fix-it. Columns are counted in UTF-16 code units there by default (the run says so in `columnKind`, whose
+    /// only other value is Unicode code points, `char`), where notesite counts bytes of UTF-8: each is converted on
+    /// its line of the file, which is read for it (a column of a file that cannot be read stays as it is).
+    public static func sarif(_ diagnostics: [Diagnostic], columns: ColumnUnit = .utf16, toolVersion: String = NotesiteVersion.current) -> String {
+        precondition(columns.sarifColumnKind != nil, "SARIF counts columns in UTF-16 code units or code points")
+        var lines = DiagnosticPrinter(columns: columns)
         func column(_ file: String, _ location: SourceLocation) -> Int {
-            guard location.column > 1, let line = lines.sourceLine(file, location.line) else { return location.column }
-            let before = line.utf8.prefix(location.column - 1)
-            guard before.count == location.column - 1 else { return location.column }
-            return Substring(before).utf16.count + 1
+            lines.column(of: location, in: file)
         }
         let rules = Set(diagnostics.map(\.rule)).sorted { $0.id < $1.id }
         var out = "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
@@ -48,13 +50,13 @@ public enum DiagnosticFormatter {
             "{\"id\": \(JSON.string(rule.id)), \"shortDescription\": {\"text\": \(JSON.string(rule.summary))}, "
                 + "\"defaultConfiguration\": {\"level\": \(JSON.string(rule.severity.rawValue))}}"
         }.joined(separator: ", ")
-        out += "]}},\n    \"columnKind\": \"utf16CodeUnits\",\n    \"results\": ["
+        out += "]}},\n    \"columnKind\": \"\(columns.sarifColumnKind!)\",\n    \"results\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n      " : ",\n      "
             let level = d.severity == .note ? "note" : d.severity.rawValue
             out += "{\"ruleId\": \(JSON.string(d.rule.id)), \"level\": \"\(level)\", \"message\": {\"text\": \(JSON.string(d.message))}, "
             var region = ""
-            if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(column(d.file, l))}" }
+            if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(lines.column(of: l, in: d.file, quoting: d.quoting))}" }
             let artifact = "{\"uri\": \(JSON.string(d.file))}"
             out += "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": \(artifact)\(region)}}]"
             if !d.fixIts.isEmpty {
@@ -76,16 +78,63 @@ public enum DiagnosticFormatter {
     }
 
     /// One `::error file=…,line=…,col=…,title=…::message` line per diagnostic, for GitHub Actions annotations.
-    public static func github(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map { d in
+    public static func github(_ diagnostics: [Diagnostic], columns: ColumnUnit = .char) -> String {
+        var lines = DiagnosticPrinter(columns: columns)
+        return diagnostics.map { d in
             let command = d.severity == .error ? "error" : d.severity == .warning ? "warning" : "notice"
             var properties = ["file=\(escapeProperty(d.file))"]
-            if let l = d.location { properties += ["line=\(l.line)", "col=\(l.column)"] }
+            if let l = d.location { properties += ["line=\(l.line)", "col=\(lines.column(of: l, in: d.file, quoting: d.quoting))"] }
             properties.append("title=\(escapeProperty(d.rule.id))")
             var message = d.message
             for fix in d.fixIts { message += "\nfix-it: replace '\(fix.original)' with '\(fix.replacement)'" }
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
         }.joined()
+    }
+
+    /// How many annotations of each kind (error, warning, notice) GitHub shows for one step; it drops the rest.
+    public static let githubAnnotationLimit = 10
+
+    /// The findings GitHub would show as annotations, at most `limit` of each severity (the first in display
+    /// order), and the ones left over, for the step summary (`githubStepSummary`); both in display order.
+    public static func githubAnnotated(_ diagnostics: [Diagnostic], limit: Int = githubAnnotationLimit)
+        -> (annotated: [Diagnostic], leftOut: [Diagnostic]) {
+        var taken: [Diagnostic.Severity: Int] = [:]
+        var annotated: [Diagnostic] = [], leftOut: [Diagnostic] = []
+        for d in diagnostics {
+            if taken[d.severity, default: 0] < limit {
+                taken[d.severity, default: 0] += 1
+                annotated.append(d)
+            } else {
+                leftOut.append(d)
+            }
+        }
+        return (annotated, leftOut)
+    }
+
+    /// Markdown for `$GITHUB_STEP_SUMMARY`: one line per severity with its count and how many of them are
+    /// annotations, then a table (place, severity, rule, message) of the findings that are not.
+    public static func githubStepSummary(_ diagnostics: [Diagnostic], leftOut: [Diagnostic], columns: ColumnUnit = .char) -> String {
+        var out = "### notesite check\n\n"
+        let all = counts(diagnostics), over = counts(leftOut)
+        if diagnostics.isEmpty { out += "No problems.\n" }
+        for (found, notShown, word) in [(all.errors, over.errors, "error"), (all.warnings, over.warnings, "warning"), (all.notes, over.notes, "remark")]
+        where found > 0 {
+            out += "- \(counted(found, word))" + (notShown > 0 ? ": \(found - notShown) annotated, \(notShown) listed below" : ", all annotated") + "\n"
+        }
+        guard !leftOut.isEmpty else { return out }
+        out += "\n| place | severity | rule | message |\n| --- | --- | --- | --- |\n"
+        var lines = DiagnosticPrinter(columns: columns)
+        for d in leftOut {
+            let place = d.file + (d.location.map { ":\($0.line):\(lines.column(of: $0, in: d.file, quoting: d.quoting))" } ?? "")
+            let severity = d.severity == .note ? "remark" : d.severity.rawValue
+            out += "| \(tableCell("`" + place + "`")) | \(severity) | `\(d.rule.id)` | \(tableCell(d.message)) |\n"
+        }
+        return out
+    }
+
+    /// Text that stays in one cell of a Markdown table: no line breaks, `|` escaped.
+    private static func tableCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "|", with: "\\|")
     }
 
     static func counts(_ diagnostics: [Diagnostic]) -> (errors: Int, warnings: Int, notes: Int) {

@@ -12,9 +12,13 @@ public struct DiagnosticPrinter {
     /// Whether to mark up the text for a terminal, as compilers do: the position and message bold, the severity
     /// in its colour, the caret and fix-its green.
     public var colours: Bool
+    /// What the column after `path:line:` counts. The caret is placed by the finding's own byte column whatever
+    /// this is.
+    public var columns: ColumnUnit
 
-    public init(colours: Bool = false) {
+    public init(colours: Bool = false, columns: ColumnUnit = .char) {
         self.colours = colours
+        self.columns = columns
     }
 
     /// Whether the terminal on `descriptor` shows colours: it is a terminal, not a dumb one, and `NO_COLOR` is not
@@ -27,7 +31,8 @@ public struct DiagnosticPrinter {
     /// `diagnostics` formatted in order, each ending in a newline, handed to `write` a batch at a time. The
     /// diagnostics of one file are formatted together, by one printer; the files of a batch on all cores. So a
     /// check that finds a hundred thousand problems neither prints them on one core nor holds all their text.
-    public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, colours: Bool = false, to write: (String) -> Void) {
+    public static func write(_ diagnostics: [Diagnostic], batch: Int = 4_096, colours: Bool = false, columns: ColumnUnit = .char,
+                             to write: (String) -> Void) {
         for start in stride(from: 0, to: diagnostics.count, by: batch) {
             let slice = diagnostics[start..<min(start + batch, diagnostics.count)]
             // Runs of the same file, so each file's lines are read once.
@@ -39,7 +44,7 @@ public struct DiagnosticPrinter {
             }
             if runStart < slice.endIndex { runs.append(runStart..<slice.endIndex) }
             let texts = runs.parallelMap { run -> String in
-                var printer = DiagnosticPrinter(colours: colours)
+                var printer = DiagnosticPrinter(colours: colours, columns: columns)
                 var text = ""
                 for diagnostic in slice[run] {
                     text += printer.format(diagnostic)
@@ -52,7 +57,8 @@ public struct DiagnosticPrinter {
     }
 
     public mutating func format(_ diagnostic: Diagnostic) -> String {
-        var text = colours ? Self.marked(diagnostic) : diagnostic.formatted
+        let shownColumn = diagnostic.location.map { column(of: $0, in: diagnostic.file, quoting: diagnostic.quoting) }
+        var text = Self.header(diagnostic, column: shownColumn, colours: colours)
         if let location = diagnostic.location, let line = sourceLine(diagnostic.file, location.line),
            diagnostic.quoting.map({ Self.line(line, holds: $0, atColumn: location.column) }) ?? true {
             let prefix = line.utf8.prefix(max(0, location.column - 1))
@@ -94,9 +100,10 @@ public struct DiagnosticPrinter {
         func wrap(_ text: String) -> String { "\u{1B}[\(code)m\(text)\u{1B}[0m" }
     }
 
-    /// `Diagnostic.formatted`, marked up for a terminal.
-    private static func marked(_ diagnostic: Diagnostic) -> String {
-        let position = diagnostic.file + (diagnostic.location.map { ":\($0.line):\($0.column)" } ?? "") + ":"
+    /// `Diagnostic.formatted` with the column in this printer's unit, marked up for a terminal when `colours`.
+    private static func header(_ diagnostic: Diagnostic, column: Int?, colours: Bool) -> String {
+        let position = diagnostic.file + (diagnostic.location.map { ":\($0.line):\(column ?? $0.column)" } ?? "") + ":"
+        guard colours else { return "\(position) \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule.id)]" }
         let severity: Style = switch diagnostic.severity {
         case .error: .error
         case .warning: .warning
@@ -104,6 +111,14 @@ public struct DiagnosticPrinter {
         }
         return Style.position.wrap(position) + " " + severity.wrap(diagnostic.severity.rawValue + ":") + " "
             + Style.message.wrap(diagnostic.message) + " [\(diagnostic.rule.id)]"
+    }
+
+    /// The column of `location` in `file` counted in `columns`, from the file's line. A column stays in bytes when
+    /// the line cannot be read, or (`quoting`) no longer holds what the finding was made on.
+    public mutating func column(of location: SourceLocation, in file: String, quoting: String? = nil) -> Int {
+        guard columns != .utf8, location.column > 1, let line = sourceLine(file, location.line),
+              quoting.map({ Self.line(line, holds: $0, atColumn: location.column) }) ?? true else { return location.column }
+        return columns.column(location, in: line)
     }
 
     /// `units` (a line's characters) cut down to `maximumWidth` around the one at `caret`: what is shown, with `…`
