@@ -431,7 +431,14 @@ public struct SymbolChecker: Sendable {
                       at location: SourceLocation) -> Diagnostic.FixIt? {
         let replacement: String
         if spelling == text {
-            replacement = expected
+            // A qualified name (`UISplitViewController.DisplayMode.AllVisible`) keeps its qualifier when the era's
+            // name is a member's alone (`allVisible`).
+            let base = text.prefix { $0 != "(" }
+            if !expected.contains("."), let dot = base.lastIndex(of: ".") {
+                replacement = String(text[...dot]) + expected
+            } else {
+                replacement = expected
+            }
         } else if "." + text == spelling {
             replacement = expected.hasPrefix(".") ? String(expected.dropFirst()) : String(SDKSymbol.lastComponent(of: expected))
         } else if let open = spelling.firstIndex(of: "("), let expectedOpen = expected.firstIndex(of: "("),
