@@ -66,6 +66,24 @@ symbols:
 	  --module-cache "$(abspath Tools/symbols/.build/module-cache)" --work "$(abspath Tools/symbols/.build/work)" \
 	  --output "$(abspath Content/data/sdk-symbols.tsv)" --self-check
 
+## man: write the man page docs/man/notesite.1 from the commands' help (swift-argument-parser's generate-manual plugin)
+MAN_PAGE := docs/man/notesite.1
+MAN_BUILT := .build/plugins/GenerateManual/outputs/notesite/notesite.1
+.PHONY: man man-check
+# mdoc reads an empty line as a warning; .Pp is the paragraph break it means.
+man: deps
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@mkdir -p $(dir $(MAN_PAGE))
+	sed -e 's/^$$/.Pp/' $(MAN_BUILT) > $(MAN_PAGE)
+
+## man-check: fail when docs/man/notesite.1 differs from what make man writes now (its date aside)
+man-check: deps
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	sed -e 's/^$$/.Pp/' -e '/^\.Dd /d' $(MAN_BUILT) > "$$tmp/notesite.1" && \
+	sed -e '/^\.Dd /d' $(MAN_PAGE) | diff -u - "$$tmp/notesite.1" || \
+	{ echo "$(MAN_PAGE) is stale: run make man and commit it" >&2; exit 1; }
+
 # The Swift runtime and Foundation are linked into the binary (--static-swift-stdlib): the program starts sooner,
 # calls into the runtime directly (make bench shows the difference), and runs without Swift installed.
 release: deps
