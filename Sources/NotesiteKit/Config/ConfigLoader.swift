@@ -34,7 +34,7 @@ extension SiteConfig {
         var reader = ConfigReader(text: text, file: displayPath)
         var config = reader.read()
         config.file = displayPath
-        config.diagnostics = reader.diagnostics
+        config.diagnostics = reader.diagnostics.sortedForDisplay()
         return config
     }
 }
