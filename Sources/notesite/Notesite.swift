@@ -9,9 +9,11 @@ struct Notesite: AsyncParsableCommand {
         commandName: "notesite",
         abstract: "Build a cross-linked documentation site from Markdown study notes.",
         discussion: """
-        Notes live in Content/notes/<lang>/<slug>.md (lang: zh, ru or en), each starting with YAML front matter \
-        (title, date, lang; optionally summary, swift, source). Pages are made from the Mustache templates in \
-        Templates/ and written to public/, which works opened straight from disk.
+        Notes live in Content/notes/<lang>/<slug>.md (lang: zh, ru or en, or the languages notesite.toml lists), \
+        each starting with YAML front matter (title, date, lang; optionally summary, swift, source). Pages are made \
+        from the built-in Mustache templates, replaced file by file by those in Templates/, and written to public/, \
+        which works opened straight from disk. notesite.toml holds the site's settings; notesite init starts a \
+        project with one.
 
         Exit codes: 0 success, 1 problems found in the content, 2 could not run, 64 bad usage.
         """,
