@@ -394,27 +394,34 @@ public final class IncrementalBuild {
         do {
             let noteList = everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }
             // Note pages go to disk in batches, so the whole site is never in memory at once, each rendered, hashed
-            // and written by one worker. A note's search text goes with its page: a complete build writes every
-            // text script; a rebuild, those of the edited notes.
+            // and written by one worker. A complete build writes every note's search text, grouped as `build`
+            // groups them (`TextScriptPlan`); a rebuild writes each edited note's on its own, which the search
+            // patch names.
+            let texts = everything ? TextScriptCollector(plan: TextScriptPlan(index.notes)) { try stage([$0]) } : nil
+            defer { _ = try? texts?.finish() }
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
-                let results = try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans -> (Staged, SearchIndex.Entries?) in
+                let results = try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans -> (Staged, SearchIndex.Entries?, [UInt8]) in
                     let note = try NoteParser.withDocument(note, from: loader)
                     var files = [renderer.page(for: note, scans: scans)]
-                    var entries: SearchIndex.Entries?
-                    if searched.contains(note.source.path) {
-                        entries = SearchIndex.entries(of: note)
-                        files.append(SearchIndex.shardFile(of: note, entries: entries!))
+                    guard searched.contains(note.source.path) else { return (try stage(files), nil, []) }
+                    guard let texts else {
+                        let entries = SearchIndex.entries(of: note)
+                        files.append(SearchIndex.shardFile(of: note, entries: entries))
+                        return (try stage(files), entries, [])
                     }
-                    return (try stage(files), entries)
+                    let entries = SearchIndex.entries(of: note, script: texts.plan.script(ofSourcePath: note.source.path))
+                    return (try stage(files), entries.withoutTexts, SearchIndex.textItems(of: entries.sections))
                 }
-                for (note, (staged, entries)) in zip(batch, results) {
+                for (note, (staged, entries, text)) in zip(batch, results) {
                     try emit(staged)
                     if let entries { keep(entries, of: note) }
+                    texts?.add(text, ofSourcePath: note.source.path)
                 }
                 progress?(BuildProgress(stage: .rendering, done: start + batch.count, total: noteList.count))
             }
+            for staged in try texts?.finish() ?? [] { try emit(staged) }
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if everything || plan.sitePages {
                 let missing = index.sourcePaths.indices.filter { notes[index.sourcePaths[$0]]?.search == nil }.map { index.notes[$0] }

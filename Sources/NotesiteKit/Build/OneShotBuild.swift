@@ -86,6 +86,8 @@ public final class OneShotBuild {
         var finished = false
         defer { if !finished { sink.abandon() } }
         let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, baseURL: options.baseURL)
+        // Runs before the sink is abandoned: no text script is still being written into what it throws away.
+        defer { if !finished { try? stream.finishTexts() } }
         let listed = stream.listing.sourcePaths
         let inListing = Set(listed)
         let order = listed + tree.notes.filter { !inListing.contains($0) }
@@ -98,7 +100,7 @@ public final class OneShotBuild {
         }
         for start in stride(from: 0, to: order.count, by: Self.batch) {
             let paths = Array(order[start..<min(start + Self.batch, order.count)])
-            let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, ParsedNote?, (receipt: Sink.Receipt, entries: SearchIndex.Entries?)?) in
+            let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, ParsedNote?, PageStream<Sink>.Rendered?) in
                 let read = loader.read(path)
                 guard case .note(let file) = read else { return (read, nil, nil) }
                 var note = ParsedNote(file, frontMatter: stream.frontMatter[path], commitDates: loader.commitDates,
@@ -122,6 +124,7 @@ public final class OneShotBuild {
         clock.lap("parse+pages")
         // The search index's script is made while the links are resolved and the reference is put together.
         stream.search?.startScript { PageRenderer.referenceSearchSections(data) }
+        try stream.finishTexts()
 
         // 3. Index.
         let index = SiteIndex(notes: parsed.values.compactMap(\.note), assets: tree.assets)
@@ -177,25 +180,28 @@ public final class OneShotBuild {
                    kept: [parsed, resolver, reference as Any, stream])
     }
 
-    /// Renders the pages of `notes`, read and parsed again, into `sink`, with their search text scripts and entries
-    /// when there is an index.
+    /// Renders the pages of `notes`, read and parsed again, into `sink`, with their search entries and text
+    /// scripts when there is an index.
     private func renderNotes<Sink: PageSink>(_ notes: [Note], renderer: PageRenderer, into sink: Sink,
                                              search: BackgroundIndex?, loader: ContentLoader) throws {
+        let texts = search == nil ? nil : TextScriptCollector(plan: TextScriptPlan(notes)) { try sink.accept([$0]) }
+        defer { _ = try? texts?.finish() }
         for start in stride(from: 0, to: notes.count, by: Self.batch) {
             let batch = Array(notes[start..<min(start + Self.batch, notes.count)])
-            let results = try batch.parallelMap { note -> (Sink.Receipt, SearchIndex.Entries?) in
+            let results = try batch.parallelMap { note in
                 let note = try NoteParser.withDocument(note, from: loader)
-                let page = renderer.page(for: note)
-                guard search != nil else { return (try sink.accept([page]), nil) }
-                let entries = SearchIndex.entries(of: note)
-                return (try sink.accept([page, SearchIndex.shardFile(of: note, entries: entries)]), entries)
+                return try PageStream<Sink>.rendered(note, page: renderer.page(for: note), into: sink, texts: texts)
             }
-            for (receipt, entries) in results {
-                sink.record(receipt)
-                if let entries { search?.add(entries) }
+            for rendered in results {
+                sink.record(rendered.receipt)
+                if let entries = rendered.entries {
+                    search?.add(entries)
+                    texts?.add(rendered.texts, ofSourcePath: rendered.sourcePath)
+                }
             }
             progress?(BuildProgress(stage: .rendering, done: start + batch.count, total: notes.count))
         }
+        for receipt in try texts?.finish() ?? [] { sink.record(receipt) }
     }
 
     /// The site-wide files, side by side: the search page and index with the feed, the lists, the reference

@@ -512,7 +512,7 @@ import Testing
         #expect(blob.location?.line == 9 && blob.location?.column == 17)
         let first = try allFiles(in: site.output)
         let second = try allFiles(in: kept.output)
-        #expect(first.contains { $0.0 == "assets/search/zh/shoushi.js" })
+        #expect(first.contains { $0.0 == "assets/search/zh.0.js" })
         #expect(first.map(\.0) == second.map(\.0))
         for ((path, a), (_, b)) in zip(first, second) where a != b {
             Issue.record("\(path) differs between the two builders")
