@@ -397,7 +397,7 @@ public final class IncrementalBuild {
             // and written by one worker. A complete build writes every note's search text, grouped as `build`
             // groups them (`TextScriptPlan`); a rebuild writes each edited note's on its own, which the search
             // patch names.
-            let texts = everything ? TextScriptCollector(plan: TextScriptPlan(index.notes)) { try stage([$0]) } : nil
+            let texts = everything ? TextScriptCollector(plan: TextScriptPlan(index.notes) { loader.byteCount(of: $0.source.path) }) { try stage([$0]) } : nil
             defer { _ = try? texts?.finish() }
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])

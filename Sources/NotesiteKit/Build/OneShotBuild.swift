@@ -85,7 +85,7 @@ public final class OneShotBuild {
         let sink = try makeSink()
         var finished = false
         defer { if !finished { sink.abandon() } }
-        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, baseURL: options.baseURL)
+        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, loader: loader, baseURL: options.baseURL)
         // Runs before the sink is abandoned: no text script is still being written into what it throws away.
         defer { if !finished { try? stream.finishTexts() } }
         let listed = stream.listing.sourcePaths
@@ -184,7 +184,7 @@ public final class OneShotBuild {
     /// scripts when there is an index.
     private func renderNotes<Sink: PageSink>(_ notes: [Note], renderer: PageRenderer, into sink: Sink,
                                              search: BackgroundIndex?, loader: ContentLoader) throws {
-        let texts = search == nil ? nil : TextScriptCollector(plan: TextScriptPlan(notes)) { try sink.accept([$0]) }
+        let texts = search == nil ? nil : TextScriptCollector(plan: TextScriptPlan(notes) { loader.byteCount(of: $0.source.path) }) { try sink.accept([$0]) }
         defer { _ = try? texts?.finish() }
         for start in stride(from: 0, to: notes.count, by: Self.batch) {
             let batch = Array(notes[start..<min(start + Self.batch, notes.count)])

@@ -1,24 +1,33 @@
 import Foundation
 
 /// Which text script holds each note's section texts in a complete build: the notes of one language, in the site's
-/// order, `notesPerScript` at a time, in `assets/search/<lang>.<n>.js` (beside, never among, the scripts of single
-/// notes in `assets/search/<lang>/`, which a note's file name could name anything).
+/// order, a few at a time, in `assets/search/<lang>.<n>.js` (beside, never among, the scripts of single notes in
+/// `assets/search/<lang>/`, which a note's file name could name anything).
 ///
-/// One script per note made a site of 2,000 notes 4,050 files, twice Hugo's, and a cold build's time went mostly to
-/// the file system making them (`make bench`, cold). Grouped, the search page loads more text than it shows: at
-/// most `notesPerScript` notes' for each result. An edit rewrites its group's script; a note added or removed
-/// moves the later notes of its language along. `notesite serve` keeps one script per note (`SearchIndex.shard`),
-/// so that its rebuild after an edit writes only that note's.
+/// One script per note made a site of 2,000 notes 4,050 files, twice the 2,003 Hugo writes, and a cold build's time
+/// went mostly to the file system making them (`make bench`, cold). Grouped, the search page loads more text than
+/// it shows: a whole script for each result. So a script holds about `scriptBytes` of notes: a language's notes go
+/// as many at a time as that many bytes of its average note, a power of two from 1 to `mostNotes`, which moves only
+/// when the average doubles or halves. An edit rewrites its script; a note added or removed moves the later notes
+/// of its language along. `notesite serve` keeps one script per note (`SearchIndex.shard`), so that its rebuild
+/// after an edit writes only that note's.
 struct TextScriptPlan: Sendable {
-    static let notesPerScript = 16
+    static let scriptBytes = 256 << 10
+    static let mostNotes = 32
 
     /// Each note's script, by source path.
     private let scripts: [String: String]
     /// How many notes each script holds, by name.
     private let members: [String: Int]
 
-    /// The scripts of `notes`, in the site's order.
-    init(_ notes: [Note]) {
+    /// The scripts of `notes`, in the site's order; `bytes` gives the size of a note's file (nil: unknown).
+    init(_ notes: [Note], bytes: (Note) -> Int?) {
+        var total: [Language: (bytes: Int, notes: Int)] = [:]
+        for note in notes {
+            total[note.language, default: (0, 0)].bytes += bytes(note) ?? 0
+            total[note.language, default: (0, 0)].notes += 1
+        }
+        let perScript = total.mapValues { Self.notesPerScript(averageBytes: $0.bytes / max(1, $0.notes)) }
         var scripts: [String: String] = [:]
         var members: [String: Int] = [:]
         var counts: [Language: Int] = [:]
@@ -26,12 +35,20 @@ struct TextScriptPlan: Sendable {
         for note in notes {
             let position = counts[note.language, default: 0]
             counts[note.language] = position + 1
-            let name = "\(note.language.rawValue).\(position / Self.notesPerScript)"
+            let name = "\(note.language.rawValue).\(position / perScript[note.language]!)"
             scripts[note.source.path] = name
             members[name, default: 0] += 1
         }
         self.scripts = scripts
         self.members = members
+    }
+
+    /// How many notes of `averageBytes` go in one script: the largest power of two, at most `mostNotes`, that keeps
+    /// them within `scriptBytes`, and at least one.
+    static func notesPerScript(averageBytes: Int) -> Int {
+        var notes = 1
+        while notes < mostNotes, 2 * notes * averageBytes <= scriptBytes { notes *= 2 }
+        return notes
     }
 
     /// The script that holds the texts of the note at `sourcePath`; nil for a note the plan does not list.

@@ -39,17 +39,30 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String])
     }
 
-    @Test func aLanguagesNotesShareTextScriptsSixteenAtATime() throws {
-        let plan = TextScriptPlan(try (0..<40).map { i in
+    @Test func aLanguagesNotesShareTextScriptsAsManyAsItsAverageNoteAllows() throws {
+        let notes = try (0..<40).map { i in
             let path = "notes/\(i % 5 == 0 ? "zh" : "en")/n\(i).md"
             return try #require(NoteParser.parse(SourceFile(path: path, displayPath: path, text: "# N\(i)\n")).note)
-        })
-        // 32 English notes: two scripts of 16; 8 Chinese notes: one.
+        }
+        // 32 English notes of 10 KB: sixteen to a script; 8 Chinese notes of 100 KB: two to a script.
+        let plan = TextScriptPlan(notes) { $0.language == .zh ? 100 << 10 : 10 << 10 }
         #expect(plan.script(ofSourcePath: "notes/en/n1.md") == "en.0")
         #expect(plan.script(ofSourcePath: "notes/en/n39.md") == "en.1")
-        #expect(plan.script(ofSourcePath: "notes/zh/n35.md") == "zh.0")
-        #expect(plan.memberCount(of: "en.0") == 16 && plan.memberCount(of: "en.1") == 16 && plan.memberCount(of: "zh.0") == 8)
+        #expect(plan.script(ofSourcePath: "notes/zh/n0.md") == "zh.0" && plan.script(ofSourcePath: "notes/zh/n5.md") == "zh.0")
+        #expect(plan.script(ofSourcePath: "notes/zh/n35.md") == "zh.3")
+        #expect(plan.memberCount(of: "en.0") == 16 && plan.memberCount(of: "en.1") == 16 && plan.memberCount(of: "zh.3") == 2)
         #expect(plan.script(ofSourcePath: "notes/en/absent.md") == nil)
+        // Sizes that cannot be told count as small notes.
+        #expect(TextScriptPlan(notes) { _ in nil }.memberCount(of: "en.0") == 32)
+    }
+
+    @Test func aScriptHoldsAboutAQuarterMegabyte() {
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 0) == 32)
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 8 << 10) == 32)
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 9 << 10) == 16)
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 51 << 10) == 4)
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 200 << 10) == 1)
+        #expect(TextScriptPlan.notesPerScript(averageBytes: 1 << 30) == 1)
     }
 
     @Test func everySectionFindsItsTextWhereTheIndexSays() throws {
@@ -57,10 +70,11 @@ import Testing
         let report = try SitePipeline.build(site.options)
         #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
         let (sections, scripts) = try index(of: site)
-        #expect(Set(scripts) == ["en.0", "en.1", "en.2", "zh.0"])
+        // Small notes, 32 to a script.
+        #expect(Set(scripts) == ["en.0", "en.1", "zh.0"])
         let folder = site.output.appendingPathComponent("assets/search")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(files == ["en.0.js", "en.1.js", "en.2.js", "zh.0.js"])
+        #expect(files == ["en.0.js", "en.1.js", "zh.0.js"])
         #expect(sections.count == 35 * 2 + 3)
         var loaded: [String: [String]] = [:]
         for section in sections {
@@ -83,7 +97,7 @@ import Testing
         #expect(try build.run().succeeded)
         let built = ScratchSite(copyOf: site)
         _ = try SitePipeline.build(built.options)
-        #expect(try site.read("assets/search/en.1.js") == built.read("assets/search/en.1.js"))
+        #expect(try site.read("assets/search/en.0.js") == built.read("assets/search/en.0.js"))
         try site.write("notes/en/note-3.md", "---\ntitle: Note 3\ndate: 2024-01-04\n---\n\nBody of english-3, edited.\n")
         #expect(try build.run(changes: SiteChanges(content: ["notes/en/note-3.md"])).succeeded)
         // The patch's sections read the edited text from the note's own script.
