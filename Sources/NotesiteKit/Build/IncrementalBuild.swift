@@ -90,6 +90,16 @@ public final class IncrementalBuild {
 
     /// Called from the building thread as notes are parsed and pages rendered (in batches).
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// What a run does when another notesite is writing the output folder (`OutputLock`).
+    public var contention: OutputLock.Contention = .wait { _ in }
+
+    /// The output folder's writer.
+    private var writer: SiteWriter {
+        var writer = SiteWriter(output: options.output)
+        writer.contention = contention
+        writer.displayPath = options.outputDisplay
+        return writer
+    }
 
     /// Notes are parsed and pages rendered this many at a time: the progress steps, and the pages one batch
     /// holds in memory before they go to disk.
@@ -183,11 +193,15 @@ public final class IncrementalBuild {
                 ? .everything
                 : RenderPlan.after(touched: unwritten.notes, assets: unwritten.assets, before: previous!, after: index,
                                    referenceChanged: unwritten.reference)
-            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
+            // One writer at a time: the whole of this run's writing under the output folder's lock.
+            let writer = self.writer
+            let lock = try writer.lock()
+            defer { lock.release() }
+            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index, lock: lock)
             for (path, display) in erring {
                 guard let page = ErrorPage.file(for: path, display: display,
                                                 errors: diagnostics.filter { $0.file == display && $0.severity == .error }) else { continue }
-                try SiteWriter(output: options.output).replace(page)
+                try writer.replace(page)
                 written?[page.path] = page.contentHash
                 report.notesShowingErrors.append(display)
             }
@@ -342,14 +356,15 @@ public final class IncrementalBuild {
 
     /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
     /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
-    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
-        let writer = SiteWriter(output: options.output)
+    /// `lock`: the output folder's, which the caller holds.
+    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex, lock: OutputLock) throws -> (files: Int, pages: Int) {
+        let writer = self.writer
         let loader = self.loader
         var hashes: [String: ContentHash] = [:]
         var filesWritten = 0
         var pagesWritten = 0
         let everything = plan.everything || written == nil
-        let staging: SiteWriter.Staging? = everything ? try writer.begin() : nil
+        let staging: SiteWriter.Staging? = everything ? try writer.begin(lock: lock) : nil
         /// Stages `files` (on the calling thread, so the workers write in parallel) or, on a rebuild, hands them
         /// back for `emit`, which writes only those that changed.
         @Sendable func stage(_ files: [OutputFile]) throws -> Staged {

@@ -17,6 +17,8 @@ public final class OneShotBuild {
     /// note is parsed, from a second read. The site is the same either way; streaming reads and parses each note
     /// once.
     public var streamsPages = true
+    /// What a build does when another notesite is writing the output folder (`OutputLock`).
+    public var contention: OutputLock.Contention = .wait { _ in }
 
     /// Notes are parsed and pages rendered this many at a time: the progress steps, and the trees one batch holds
     /// in memory.
@@ -30,7 +32,9 @@ public final class OneShotBuild {
     /// error, nothing is written and the previous site stays.
     public func build() throws -> SiteReport {
         try SitePipeline.validateOutput(options)
-        let writer = SiteWriter(output: options.output)
+        var writer = SiteWriter(output: options.output)
+        writer.contention = contention
+        writer.displayPath = options.outputDisplay
         var run: Run? = try run(.build) { try StagingSink(writer: writer) }
         defer { Run.releaseInBackground(&run) }
         return run!.report

@@ -12,8 +12,13 @@ public struct SiteWriter {
     private let outputPath: String
     private let stagingPath: String
     private let fm = FileManager.default
+    /// What a writer does when another notesite is writing this output folder (`OutputLock`).
+    public var contention: OutputLock.Contention = .wait { _ in }
+    /// The output folder as the user named it, for messages.
+    public var displayPath: String
 
     public init(output: URL) {
+        self.displayPath = output.path
         self.output = output
         self.staging = output.appendingPathComponent(".notesite-staging")
         self.previous = output.appendingPathComponent(".notesite-previous")
@@ -35,12 +40,23 @@ public struct SiteWriter {
 
     /// Starts a complete new site in the staging folder; files are added one by one (so a large site is never
     /// held in memory as a whole) and the site is swapped in by `commit()`.
-    public func begin() throws -> Staging {
+    /// `lock`: the output folder's lock, when the caller holds it already; otherwise the staging takes it and lets
+    /// go of it when the site is in place or abandoned.
+    public func begin(lock: OutputLock? = nil) throws -> Staging {
         let existed = fm.fileExists(atPath: outputPath)
-        try fm.createDirectory(at: output, withIntermediateDirectories: true)
+        let own = lock == nil ? try self.lock() : nil
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        return Staging(writer: self, madeOutput: !existed, hasOldSite: existed && hasSiteEntries())
+        return Staging(writer: self, madeOutput: !existed, hasOldSite: existed && hasSiteEntries(), lock: own)
+    }
+
+    /// Takes the output folder's lock (`OutputLock`), making the folder when it is missing; waits or fails as
+    /// `contention` says when another notesite holds it.
+    public func lock() throws -> OutputLock {
+        try fm.createDirectory(at: output, withIntermediateDirectories: true)
+        return try OutputLock.acquire(folder: outputPath, display: displayPath, contention: contention) { [output] in
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        }
     }
 
     /// Whether the output folder holds anything but entries whose names start with `.`: an old site, whose files
@@ -71,11 +87,15 @@ public struct SiteWriter {
         /// one after the output was deleted), no file of the new site is looked for there: on a site of 2,000
         /// notes those were 4,000 look-ups that all failed (`make bench`, cold).
         private let hasOldSite: Bool
+        /// The output folder's lock when the staging took it itself: let go of once the site is in place or
+        /// abandoned.
+        private let outputLock: OutputLock?
 
-        init(writer: SiteWriter, madeOutput: Bool = false, hasOldSite: Bool = true) {
+        init(writer: SiteWriter, madeOutput: Bool = false, hasOldSite: Bool = true, lock: OutputLock? = nil) {
             self.writer = writer
             self.madeOutput = madeOutput
             self.hasOldSite = hasOldSite
+            self.outputLock = lock
             previous = hasOldSite ? SiteManifest.load(from: writer.outputPath) : SiteManifest()
         }
 
@@ -140,6 +160,7 @@ public struct SiteWriter {
         /// where the new site has a folder), the old files that stay are linked into the staging folder and the
         /// folders are swapped (`swap`).
         public func commit() throws {
+            defer { outputLock?.release() }
             let written = lock.withLock { self.written }
             let kept = lock.withLock { self.kept }
             let merged = kept.count >= written.count ? try writer.merge(written: written, kept: kept) : false
@@ -166,9 +187,14 @@ public struct SiteWriter {
 
         /// Forgets the staged files; the previous site stays.
         public func abandon() {
+            defer { outputLock?.release() }
             try? writer.fm.removeItem(at: writer.staging)
-            // A failed first build leaves no empty output folder behind (rmdir removes only an empty one).
-            if madeOutput { rmdir(writer.outputPath) }
+            // A failed first build leaves no empty output folder behind (rmdir removes only an empty one). Its lock
+            // file goes first, while it is held: a writer waiting on it then locks a new one (`OutputLock`).
+            if madeOutput, outputLock != nil {
+                unlink(writer.outputPath + "/" + OutputLock.fileName)
+                rmdir(writer.outputPath)
+            }
         }
 
         /// Hard links to the old site's files that stay, in the staging folder, so that it holds the whole site.
