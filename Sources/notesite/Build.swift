@@ -9,6 +9,9 @@ struct Build: ParsableCommand {
         The site is written to a staging folder inside the output folder and swapped into place only when the \
         build has no errors: a failed build leaves the previous site as it was. On a terminal, sites of more than \
         \(ProgressLine.threshold) notes show a progress line.
+
+        One notesite writes an output folder at a time: a build that finds another build (or `notesite serve`) \
+        writing there waits for it, and says so, unless --no-wait is given.
         """
     )
 
@@ -19,6 +22,9 @@ struct Build: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("The address the site is published at (https://…/); adds sitemap.xml and absolute feed links.", valueName: "url"))
     var baseURL: String?
+
+    @Flag(name: .long, help: "Fail (exit 2) at once, rather than wait, when another notesite is writing the output folder.")
+    var noWait = false
 
     @OptionGroup var printing: OutputOptions
 
@@ -32,6 +38,7 @@ struct Build: ParsableCommand {
     func run() throws {
         let options = try folders.options(output: output, baseURL: baseURL)
         let builder = OneShotBuild(options: options)
+        builder.contention = waitingForOtherWriter(output: output, wait: !noWait)
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
         let hadSite = FileManager.default.fileExists(atPath: options.output.path)
@@ -50,6 +57,14 @@ struct Build: ParsableCommand {
             printError("Build failed: \(report.failureSummary); " + (hadSite ? "\(output)/ was left as it was." : "nothing was written."))
             throw ExitCode(1)
         }
+    }
+}
+
+/// What a run does when another notesite is writing `output`: wait, saying so once on standard error, or fail.
+func waitingForOtherWriter(output: String, wait: Bool) -> OutputLock.Contention {
+    guard wait else { return .fail }
+    return .wait { holder in
+        printError("Waiting for notesite\(holder.map { " (pid \($0))" } ?? "") to finish writing \(output)/…")
     }
 }
 

@@ -1,8 +1,8 @@
 // notesite search: runs in the page over window.NOTESITE_SEARCH (assets/search-index.js), so it works from file://.
 // Queries are tokenised as the index was built: lowercased, ё as е, Chinese as overlapping character pairs.
-// The index holds no text: each note's section texts are in assets/search/<lang>/<slug>.js, loaded (as scripts,
-// which file:// allows) only for the results shown, to rank them by how often they use the query and to show
-// the snippet.
+// The index holds no text: the sections' texts are in text scripts, assets/search/<lang>.<n>.js for a few notes of
+// a language at a time (and assets/search/<lang>/<slug>.js for a note serve rebuilt), loaded (as scripts, which
+// file:// allows) only for the results shown, to rank them by how often they use the query and to show the snippet.
 // While `notesite serve` rebuilds, the sections of notes edited since the index was written are in
 // window.NOTESITE_SEARCH_PATCH (assets/search-patch.js): they replace the index's sections listed in `removed`
 // and are numbered after the index's own. A complete build writes the patch as null. A patch names the index it

@@ -90,6 +90,16 @@ public final class IncrementalBuild {
 
     /// Called from the building thread as notes are parsed and pages rendered (in batches).
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// What a run does when another notesite is writing the output folder (`OutputLock`).
+    public var contention: OutputLock.Contention = .wait { _ in }
+
+    /// The output folder's writer.
+    private var writer: SiteWriter {
+        var writer = SiteWriter(output: options.output)
+        writer.contention = contention
+        writer.displayPath = options.outputDisplay
+        return writer
+    }
 
     /// Notes are parsed and pages rendered this many at a time: the progress steps, and the pages one batch
     /// holds in memory before they go to disk.
@@ -183,11 +193,15 @@ public final class IncrementalBuild {
                 ? .everything
                 : RenderPlan.after(touched: unwritten.notes, assets: unwritten.assets, before: previous!, after: index,
                                    referenceChanged: unwritten.reference)
-            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index)
+            // One writer at a time: the whole of this run's writing under the output folder's lock.
+            let writer = self.writer
+            let lock = try writer.lock()
+            defer { lock.release() }
+            (report.filesWritten, report.pagesWritten) = try write(plan, renderer: renderer, index: index, lock: lock)
             for (path, display) in erring {
                 guard let page = ErrorPage.file(for: path, display: display,
                                                 errors: diagnostics.filter { $0.file == display && $0.severity == .error }) else { continue }
-                try SiteWriter(output: options.output).replace(page)
+                try writer.replace(page)
                 written?[page.path] = page.contentHash
                 report.notesShowingErrors.append(display)
             }
@@ -342,14 +356,15 @@ public final class IncrementalBuild {
 
     /// Renders what `plan` names and writes what changed. A first run (or a plan of everything) writes a complete
     /// site into a staging folder and swaps it in; later runs replace single files, each atomically.
-    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex) throws -> (files: Int, pages: Int) {
-        let writer = SiteWriter(output: options.output)
+    /// `lock`: the output folder's, which the caller holds.
+    private func write(_ plan: RenderPlan, renderer: PageRenderer, index: SiteIndex, lock: OutputLock) throws -> (files: Int, pages: Int) {
+        let writer = self.writer
         let loader = self.loader
         var hashes: [String: ContentHash] = [:]
         var filesWritten = 0
         var pagesWritten = 0
         let everything = plan.everything || written == nil
-        let staging: SiteWriter.Staging? = everything ? try writer.begin() : nil
+        let staging: SiteWriter.Staging? = everything ? try writer.begin(lock: lock) : nil
         /// Stages `files` (on the calling thread, so the workers write in parallel) or, on a rebuild, hands them
         /// back for `emit`, which writes only those that changed.
         @Sendable func stage(_ files: [OutputFile]) throws -> Staged {
@@ -394,27 +409,34 @@ public final class IncrementalBuild {
         do {
             let noteList = everything ? index.notes : index.sourcePaths.indices.filter { plan.notes.contains(index.sourcePaths[$0]) }.map { index.notes[$0] }
             // Note pages go to disk in batches, so the whole site is never in memory at once, each rendered, hashed
-            // and written by one worker. A note's search text goes with its page: a complete build writes every
-            // text script; a rebuild, those of the edited notes.
+            // and written by one worker. A complete build writes every note's search text, grouped as `build`
+            // groups them (`TextScriptPlan`); a rebuild writes each edited note's on its own, which the search
+            // patch names.
+            let texts = everything ? TextScriptCollector(plan: TextScriptPlan(index.notes) { loader.byteCount(of: $0.source.path) }) { try stage([$0]) } : nil
+            defer { _ = try? texts?.finish() }
             for start in stride(from: 0, to: noteList.count, by: Self.batch) {
                 let batch = Array(noteList[start..<min(start + Self.batch, noteList.count)])
                 let searched = Set((everything ? batch : batch.filter { notes[$0.source.path]?.search == nil }).map(\.source.path))
-                let results = try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans -> (Staged, SearchIndex.Entries?) in
+                let results = try Array(zip(batch, takeScans(of: batch))).parallelMap { note, scans -> (Staged, SearchIndex.Entries?, [UInt8]) in
                     let note = try NoteParser.withDocument(note, from: loader)
                     var files = [renderer.page(for: note, scans: scans)]
-                    var entries: SearchIndex.Entries?
-                    if searched.contains(note.source.path) {
-                        entries = SearchIndex.entries(of: note)
-                        files.append(SearchIndex.shardFile(of: note, entries: entries!))
+                    guard searched.contains(note.source.path) else { return (try stage(files), nil, []) }
+                    guard let texts else {
+                        let entries = SearchIndex.entries(of: note)
+                        files.append(SearchIndex.shardFile(of: note, entries: entries))
+                        return (try stage(files), entries, [])
                     }
-                    return (try stage(files), entries)
+                    let entries = SearchIndex.entries(of: note, script: texts.plan.script(ofSourcePath: note.source.path))
+                    return (try stage(files), entries.withoutTexts, SearchIndex.textItems(of: entries.sections))
                 }
-                for (note, (staged, entries)) in zip(batch, results) {
+                for (note, (staged, entries, text)) in zip(batch, results) {
                     try emit(staged)
                     if let entries { keep(entries, of: note) }
+                    texts?.add(text, ofSourcePath: note.source.path)
                 }
                 progress?(BuildProgress(stage: .rendering, done: start + batch.count, total: noteList.count))
             }
+            for staged in try texts?.finish() ?? [] { try emit(staged) }
             // Notes parsed by a run that stopped on errors have no entries yet, and this plan may not name them.
             if everything || plan.sitePages {
                 let missing = index.sourcePaths.indices.filter { notes[index.sourcePaths[$0]]?.search == nil }.map { index.notes[$0] }

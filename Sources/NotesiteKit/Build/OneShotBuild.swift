@@ -17,6 +17,8 @@ public final class OneShotBuild {
     /// note is parsed, from a second read. The site is the same either way; streaming reads and parses each note
     /// once.
     public var streamsPages = true
+    /// What a build does when another notesite is writing the output folder (`OutputLock`).
+    public var contention: OutputLock.Contention = .wait { _ in }
 
     /// Notes are parsed and pages rendered this many at a time: the progress steps, and the trees one batch holds
     /// in memory.
@@ -30,7 +32,9 @@ public final class OneShotBuild {
     /// error, nothing is written and the previous site stays.
     public func build() throws -> SiteReport {
         try SitePipeline.validateOutput(options)
-        let writer = SiteWriter(output: options.output)
+        var writer = SiteWriter(output: options.output)
+        writer.contention = contention
+        writer.displayPath = options.outputDisplay
         var run: Run? = try run(.build) { try StagingSink(writer: writer) }
         defer { Run.releaseInBackground(&run) }
         return run!.report
@@ -85,7 +89,9 @@ public final class OneShotBuild {
         let sink = try makeSink()
         var finished = false
         defer { if !finished { sink.abandon() } }
-        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, baseURL: options.baseURL)
+        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, loader: loader, baseURL: options.baseURL)
+        // Runs before the sink is abandoned: no text script is still being written into what it throws away.
+        defer { if !finished { try? stream.finishTexts() } }
         let listed = stream.listing.sourcePaths
         let inListing = Set(listed)
         let order = listed + tree.notes.filter { !inListing.contains($0) }
@@ -98,7 +104,7 @@ public final class OneShotBuild {
         }
         for start in stride(from: 0, to: order.count, by: Self.batch) {
             let paths = Array(order[start..<min(start + Self.batch, order.count)])
-            let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, ParsedNote?, (receipt: Sink.Receipt, entries: SearchIndex.Entries?)?) in
+            let results = try paths.parallelMap { path -> (ContentLoader.ReadResult, ParsedNote?, PageStream<Sink>.Rendered?) in
                 let read = loader.read(path)
                 guard case .note(let file) = read else { return (read, nil, nil) }
                 var note = ParsedNote(file, frontMatter: stream.frontMatter[path], commitDates: loader.commitDates,
@@ -122,6 +128,7 @@ public final class OneShotBuild {
         clock.lap("parse+pages")
         // The search index's script is made while the links are resolved and the reference is put together.
         stream.search?.startScript { PageRenderer.referenceSearchSections(data) }
+        try stream.finishTexts()
 
         // 3. Index.
         let index = SiteIndex(notes: parsed.values.compactMap(\.note), assets: tree.assets)
@@ -177,25 +184,28 @@ public final class OneShotBuild {
                    kept: [parsed, resolver, reference as Any, stream])
     }
 
-    /// Renders the pages of `notes`, read and parsed again, into `sink`, with their search text scripts and entries
-    /// when there is an index.
+    /// Renders the pages of `notes`, read and parsed again, into `sink`, with their search entries and text
+    /// scripts when there is an index.
     private func renderNotes<Sink: PageSink>(_ notes: [Note], renderer: PageRenderer, into sink: Sink,
                                              search: BackgroundIndex?, loader: ContentLoader) throws {
+        let texts = search == nil ? nil : TextScriptCollector(plan: TextScriptPlan(notes) { loader.byteCount(of: $0.source.path) }) { try sink.accept([$0]) }
+        defer { _ = try? texts?.finish() }
         for start in stride(from: 0, to: notes.count, by: Self.batch) {
             let batch = Array(notes[start..<min(start + Self.batch, notes.count)])
-            let results = try batch.parallelMap { note -> (Sink.Receipt, SearchIndex.Entries?) in
+            let results = try batch.parallelMap { note in
                 let note = try NoteParser.withDocument(note, from: loader)
-                let page = renderer.page(for: note)
-                guard search != nil else { return (try sink.accept([page]), nil) }
-                let entries = SearchIndex.entries(of: note)
-                return (try sink.accept([page, SearchIndex.shardFile(of: note, entries: entries)]), entries)
+                return try PageStream<Sink>.rendered(note, page: renderer.page(for: note), into: sink, texts: texts)
             }
-            for (receipt, entries) in results {
-                sink.record(receipt)
-                if let entries { search?.add(entries) }
+            for rendered in results {
+                sink.record(rendered.receipt)
+                if let entries = rendered.entries {
+                    search?.add(entries)
+                    texts?.add(rendered.texts, ofSourcePath: rendered.sourcePath)
+                }
             }
             progress?(BuildProgress(stage: .rendering, done: start + batch.count, total: notes.count))
         }
+        for receipt in try texts?.finish() ?? [] { sink.record(receipt) }
     }
 
     /// The site-wide files, side by side: the search page and index with the feed, the lists, the reference

@@ -10,6 +10,9 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
     case templates(Diagnostic)
     case writeFailed(path: String, reason: String)
     case changedDuringRun(path: String)
+    /// Another notesite is writing the output folder `path` (its process id, when known), and the run was told not
+    /// to wait for it.
+    case outputBusy(path: String, holder: Int32?)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .templates(let finding): finding.formatted
         case .writeFailed(let path, let reason): "cannot write '\(path)': \(reason)"
         case .changedDuringRun(let path): "'\(path)' changed while the site was being built; run the build again"
+        case .outputBusy(let path, let holder):
+            "another notesite\(holder.map { " (pid \($0))" } ?? "") is writing the site to '\(path)'; wait for it to finish, or run without --no-wait to wait"
         }
     }
 
@@ -51,7 +56,7 @@ public enum NotesiteError: Error, CustomStringConvertible, Equatable {
         case .templates(let finding):
             return finding
         case .folderMissing(_, let path), .unreadable(let path, _), .outputInvalid(let path, _), .writeFailed(let path, _),
-             .changedDuringRun(let path):
+             .changedDuringRun(let path), .outputBusy(let path, _):
             return Diagnostic(RunRule.failed, file: path, at: nil, description)
         }
     }

@@ -110,6 +110,12 @@ public struct ContentLoader: Sendable {
     }
 
     /// Reads the note at `path` (below the content folder, `notes/<lang>/<slug>.md`).
+    /// The size in bytes of the file at `path` (below the content folder); nil when it cannot be told.
+    func byteCount(of path: String) -> Int? {
+        var info = stat()
+        return stat(rootPath + "/" + path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     public func read(_ path: String) -> ReadResult {
         let display = join(displayRoot, path)
         let bytes: [UInt8]

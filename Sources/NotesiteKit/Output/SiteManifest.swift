@@ -125,10 +125,24 @@ struct SiteManifest: Sendable {
         !path.utf8.contains(UInt8(ascii: "\n"))
     }
 
+    /// What tells a file apart from one written in its place, or changed since.
+    struct Identity {
+        var size: Int
+        var inode: UInt64
+        /// Nanoseconds since 1970.
+        var modified: Int64
+
+        init(_ info: stat) {
+            size = Int(info.st_size)
+            inode = UInt64(info.st_ino)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        }
+    }
+
     /// The identity of the regular file at `path` (not following a symbolic link), or nil.
-    static func identity(at path: String) -> (size: Int, inode: UInt64, modified: Int64)? {
+    static func identity(at path: String) -> Identity? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return (Int(info.st_size), UInt64(info.st_ino), Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return Identity(info)
     }
 }

@@ -100,13 +100,19 @@ extension SearchIndex {
         /// What a rebuild keeps: the sections without their text, which is in the note's text script, and the
         /// words without their hashes, which adding them to an index works out again.
         public var kept: Entries {
-            var kept = self
-            for i in kept.sections.indices {
-                kept.sections[i].utf8Text = []
-                kept.sections[i].keywords = ""
-            }
+            var kept = withoutTexts
             kept.words = words.withoutHashes
             return kept
+        }
+
+        /// The entries without the sections' text, once it is in a text script: the index needs only their words.
+        var withoutTexts: Entries {
+            var entries = self
+            for i in entries.sections.indices {
+                entries.sections[i].utf8Text = []
+                entries.sections[i].keywords = ""
+            }
+            return entries
         }
     }
 

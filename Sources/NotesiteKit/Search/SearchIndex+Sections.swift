@@ -1,7 +1,8 @@
 import NotesiteMarkdown
 
 extension SearchIndex {
-    /// The text script of `note`'s sections: `zh/shoushi` for `zh/shoushi.html`.
+    /// The text script of `note`'s sections when it has one of its own (`notesite serve`, whose rebuild rewrites
+    /// the edited note's): `zh/shoushi` for `zh/shoushi.html`. A complete build groups notes (`TextScriptPlan`).
     static func shard(of note: Note) -> String {
         "\(note.language.rawValue)/\(note.slug)"
     }
@@ -20,23 +21,42 @@ extension SearchIndex {
     /// the search page. Put together as bytes: the texts are most of the site's search data, and a `String` of
     /// each checked its UTF-8 again.
     public static func shardFile(_ shard: String, sections: [Section]) -> OutputFile {
+        shardFile(shard, texts: [textItems(of: sections)])
+    }
+
+    /// The text script `shard` of the texts `items` holds, each part as `textItems` makes it, parts in order.
+    static func shardFile(_ shard: String, texts items: [[UInt8]]) -> OutputFile {
         var out: [UInt8] = []
-        out.reserveCapacity(sections.reduce(64) { $0 + $1.utf8Text.count + 4 })
+        out.reserveCapacity(items.reduce(64) { $0 + $1.count })
         out += "NOTESITE_SEARCH_TEXT(".utf8
         JSON.append(shard, to: &out)
         out += ", [".utf8
-        for (i, section) in sections.enumerated() {
-            out += (i == 0 ? "\n" : ",\n").utf8
-            section.utf8Text.withUnsafeBufferPointer { JSON.append($0, to: &out) }
+        for part in items where !part.isEmpty {
+            // Each part starts with ",\n": the first part's comma goes.
+            out += out.last == UInt8(ascii: "[") ? part.dropFirst() : part[...]
         }
         out += "]);\n".utf8
         return OutputFile(path: shardPath(shard), contents: .bytes(out))
     }
 
+    /// The texts of `sections` as items of the text script's list: `,\n"text"` for each, escaped for JSON. Made by
+    /// the worker that renders the note's page, so that the thread putting a script together only joins them.
+    static func textItems(of sections: [Section]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(sections.reduce(0) { $0 + $1.utf8Text.count + 4 })
+        for section in sections {
+            out += ",\n".utf8
+            section.utf8Text.withUnsafeBufferPointer { JSON.append($0, to: &out) }
+        }
+        return out
+    }
+
     /// Every section of `note`: the text before the first heading, then one per heading.
     /// The text is put together as bytes and made a `String` once: appending each text node to a `String` cost
     /// more than reading the text for its words.
-    static func sections(of note: Note) -> [Section] {
+    /// `script`: the text script that holds them (by default the note's own, `shard(of:)`).
+    static func sections(of note: Note, script: String? = nil) -> [Section] {
+        let script = script ?? shard(of: note)
         var result: [Section] = []
         var current: (heading: String?, anchor: String?, text: [UInt8]) = (nil, nil, [])
         var headingIndex = 0
@@ -45,7 +65,7 @@ extension SearchIndex {
             guard !text.isEmpty || current.heading != nil else { return }
             result.append(Section(title: note.metadata.title, heading: current.heading, language: note.language,
                                   url: note.outputPath + (current.anchor.map { "#" + $0 } ?? ""), utf8Text: text,
-                                  shard: shard(of: note)))
+                                  shard: script))
         }
         note.document.children.withUnsafeBufferPointer { blocks in
             for i in blocks.indices {

@@ -102,8 +102,9 @@ public struct SearchIndex: Sendable {
 
     public init() {}
 
-    public static func entries(of note: Note) -> Entries {
-        Entries(sections: sections(of: note))
+    /// `note`'s entries, its texts in the text script `script` (by default its own, `shard(of:)`).
+    public static func entries(of note: Note, script: String? = nil) -> Entries {
+        Entries(sections: sections(of: note, script: script))
     }
 
     /// The index of notes' entries, in the order given.

@@ -23,7 +23,7 @@ import Testing
         second.record(try second.accept([OutputFile(path: "en/a.html", contents: .text("changed"))]))
         second.abandon()
         #expect(try site.read("en/a.html") == "<p id=\"x\"><a href=\"b.html#y\">b</a></p>")
-        let left = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !$0.hasPrefix(".notesite-manifest") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: site.output.path).filter { !$0.hasPrefix(".notesite-manifest") && $0 != ".notesite-lock" }
         #expect(left.sorted() == ["assets", "en"])
     }
 

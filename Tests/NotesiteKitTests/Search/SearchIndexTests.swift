@@ -263,13 +263,14 @@ import Testing
         #expect(script.contains("\"zh/shoushi.html#收起-collapsing-process\""))
         #expect(script.contains("\"收起\": ["))
         #expect(script.contains("\"емкий\": ["))
-        // The sections' text is in the notes' own scripts, which the search page loads for the results it shows.
-        let text = try site.read("assets/search/zh/shoushi.js")
-        #expect(text.hasPrefix("NOTESITE_SEARCH_TEXT(\"zh/shoushi\", [\n"))
+        // The sections' text is in text scripts, a language's notes a few at a time, which the search page loads
+        // for the results it shows.
+        let text = try site.read("assets/search/zh.0.js")
+        #expect(text.hasPrefix("NOTESITE_SEARCH_TEXT(\"zh.0\", [\n"))
         let body = "分割视图控制器"
         #expect(text.contains(body))
         #expect(!script.contains(body))
-        #expect(script.contains("\"shards\": [") && script.contains("\"zh/shoushi\""))
+        #expect(script.contains("\"shards\": [") && script.contains("\"zh.0\""))
         let reference = try site.read("assets/search/reference.js")
         #expect(reference.contains("NOTESITE_SEARCH_TEXT(\"reference\""))
         // A snippet shows the entry's text as a reader reads it: no Markdown backticks, and no spellings, which
