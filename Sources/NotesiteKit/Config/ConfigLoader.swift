@@ -16,7 +16,7 @@ extension SiteConfig {
         case .failure(let failure) where failure.code == ENOENT:
             return SiteConfig()
         case .failure(let failure):
-            throw NotesiteError.unreadable(path: displayPath, reason: String(cString: strerror(failure.code)))
+            throw NotesiteError.unreadable(path: displayPath, reason: failure.reason)
         case .success(let bytes):
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
                 var config = SiteConfig()

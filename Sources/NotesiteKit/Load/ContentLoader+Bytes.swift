@@ -9,19 +9,49 @@ extension ContentLoader {
         var message: String
     }
 
-    /// Why a file could not be read: its `errno`.
+    /// Why a file could not be read: its `errno`, or what the path is when it is no regular file.
     struct ReadFailure: Error {
         var code: Int32
+        /// "a named pipe", "a device", "a socket", "a folder": what stands at the path instead of a file.
+        var notAFile: String?
+
+        init(code: Int32, notAFile: String? = nil) {
+            self.code = code
+            self.notAFile = notAFile
+        }
+
+        /// Why, in words, for a message: "Permission denied", "it is a named pipe, not a file".
+        var reason: String {
+            notAFile.map { "it is \($0), not a file" } ?? String(cString: strerror(code))
+        }
     }
 
     /// The bytes of the file at `path`, or the `errno` that stopped reading them. Plain `open` and `read` calls
     /// into one array sized by `fstat`: `FileManager.contents(atPath:)` cost more than decoding the text.
     /// `limit`: at most this many bytes, from the start.
+    /// Only a regular file is read: opening a named pipe would wait for a writer, for good, and a device could
+    /// give bytes without end. So the file is opened without waiting (which changes nothing for a regular file)
+    /// and anything else is a failure that says what it is.
     static func contents(ofFile path: String, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
+        if let kind = notAFile(info.st_mode) { return .failure(ReadFailure(code: EINVAL, notAFile: kind)) }
         return contents(of: descriptor, upTo: limit)
+    }
+
+    /// What a path of mode `mode` is when it is no regular file; nil for a regular file.
+    static func notAFile(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
     }
 
     /// The bytes of the open file `descriptor`, from where it stands, up to `limit`.

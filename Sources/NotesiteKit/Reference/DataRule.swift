@@ -6,12 +6,13 @@ public enum DataRule: String, RuleSet {
     case danglingReplacement = "data.dangling-replacement"
     case danglingSymbol = "data.dangling-symbol"
     case unknownTopic = "data.unknown-topic"
+    case unreadable = "data.unreadable"
 
     public static let group = "data"
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .invalid, .duplicateID, .unknownKind, .danglingReplacement, .danglingSymbol, .unknownTopic: .error
+        case .invalid, .duplicateID, .unknownKind, .danglingReplacement, .danglingSymbol, .unknownTopic, .unreadable: .error
         }
     }
 
@@ -23,6 +24,7 @@ public enum DataRule: String, RuleSet {
         case .danglingReplacement: "A symbol's replacement is not in the list."
         case .danglingSymbol: "A call sequence names a symbol not in the list."
         case .unknownTopic: "A type's topic is not one of the list's topics."
+        case .unreadable: "A data file cannot be read, or is not a regular file (a named pipe, a device)."
         }
     }
 }

@@ -84,8 +84,8 @@ public struct ReferenceData: Sendable {
         case .success(let bytes): data = Data(bytes)
         case .failure(let failure):
             guard failure.code != ENOENT else { return (nil, []) }
-            return (nil, [Diagnostic(ContentRule.unreadable, file: display, at: nil,
-                                     "the file cannot be read (\(String(cString: strerror(failure.code)))); make it readable")])
+            return (nil, [Diagnostic(DataRule.unreadable, file: display, at: nil,
+                                     "the file cannot be read (\(failure.reason)); make it a readable file")])
         }
         guard let text = ContentLoader.decode(data) else {
             return (nil, [Diagnostic(ContentRule.encoding, file: display, at: nil, "the file is not UTF-8 text; save it as UTF-8")])

@@ -48,7 +48,7 @@ public struct Strings: Sendable {
             // Every label of every page comes from it: without it, pages would show the keys.
             throw problem("the strings file is missing; the pages' labels in each language come from it, so restore it")
         case .failure(let failure):
-            throw problem("the strings file cannot be read (\(String(cString: strerror(failure.code))))")
+            throw problem("the strings file cannot be read (\(failure.reason))")
         case .success(let bytes):
             guard let decoded = String(validating: bytes, as: UTF8.self) else {
                 throw problem("the strings file is not UTF-8 text; save it as UTF-8")

@@ -263,6 +263,33 @@ import Testing
         #expect(report.notes == 1)
     }
 
+    /// A data file or the strings file that is a named pipe would wait for a writer for good: a data file is an error
+    /// that names it, at once, and neither blocks the run.
+    @Test func dataAndStringsThatAreNotFilesAreReportedAndNeverBlock() throws {
+        let site = try site(with: [:])
+        let symbols = site.content.appendingPathComponent("data/symbols.yml")
+        try FileManager.default.createDirectory(at: symbols.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(mkfifo(symbols.path, 0o644) == 0)
+        let started = Date()
+        let report = try SitePipeline.check(site.options)
+        let found = only("data.unreadable", in: report)
+        #expect(found.map { ($0.file as NSString).lastPathComponent } == ["symbols.yml"])
+        #expect(found.first?.message.contains("it is a named pipe, not a file") == true, "\(found.map(\.message))")
+        #expect(found.first?.severity == .error)
+
+        try FileManager.default.removeItem(at: symbols)
+        var options = site.options
+        let templates = site.root.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: options.templates, to: templates)
+        let strings = templates.appendingPathComponent("strings.yml")
+        try FileManager.default.removeItem(at: strings)
+        #expect(mkfifo(strings.path, 0o644) == 0)
+        options.templates = templates
+        // The build does not wait on it.
+        _ = try? SitePipeline.build(options)
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test func twoTranslationsInOneLanguageAreReported() throws {
         let site = try site(with: [:])
         let note = { (title: String) in "---\ntitle: \(title)\ndate: 2024-05-01\nlang: en\ntranslation_key: collapse\n---\n\nText.\n" }
