@@ -37,7 +37,12 @@ public enum DiagnosticFormatter {
     /// per fix-it. Columns are counted in UTF-16 code units there by default (the run says so in `columnKind`, whose
     /// only other value is Unicode code points, `char`), where notesite counts bytes of UTF-8: each is converted on
     /// its line of the file, which is read for it (a column of a file that cannot be read stays as it is).
-    public static func sarif(_ diagnostics: [Diagnostic], columns: ColumnUnit = .utf16, toolVersion: String = NotesiteVersion.current) -> String {
+    ///
+    /// Each file is a URI: a relative path percent-encoded against `%SRCROOT%`, which the run names as the working
+    /// folder (`root`), so that a code-scanning upload places it in the repository; an absolute path as a `file:`
+    /// URI. A space, `#` or `%` in a path then stays part of the name.
+    public static func sarif(_ diagnostics: [Diagnostic], columns: ColumnUnit = .utf16, toolVersion: String = NotesiteVersion.current,
+                             root: String = FileManager.default.currentDirectoryPath) -> String {
         precondition(columns.sarifColumnKind != nil, "SARIF counts columns in UTF-16 code units or code points")
         var lines = DiagnosticPrinter(columns: columns)
         func column(_ file: String, _ location: SourceLocation) -> Int {
@@ -50,14 +55,16 @@ public enum DiagnosticFormatter {
             "{\"id\": \(JSON.string(rule.id)), \"shortDescription\": {\"text\": \(JSON.string(rule.summary))}, "
                 + "\"defaultConfiguration\": {\"level\": \(JSON.string(rule.severity.rawValue))}}"
         }.joined(separator: ", ")
-        out += "]}},\n    \"columnKind\": \"\(columns.sarifColumnKind!)\",\n    \"results\": ["
+        out += "]}},\n    \"originalUriBaseIds\": {\"%SRCROOT%\": {\"uri\": \(JSON.string(fileURI(root.hasSuffix("/") ? root : root + "/")))}},"
+        out += "\n    \"columnKind\": \"\(columns.sarifColumnKind!)\",\n    \"results\": ["
         for (i, d) in diagnostics.enumerated() {
             out += i == 0 ? "\n      " : ",\n      "
             let level = d.severity == .note ? "note" : d.severity.rawValue
             out += "{\"ruleId\": \(JSON.string(d.rule.id)), \"level\": \"\(level)\", \"message\": {\"text\": \(JSON.string(d.message))}, "
             var region = ""
             if let l = d.location { region = ", \"region\": {\"startLine\": \(l.line), \"startColumn\": \(lines.column(of: l, in: d.file, quoting: d.quoting))}" }
-            let artifact = "{\"uri\": \(JSON.string(d.file))}"
+            let artifact = d.file.hasPrefix("/") ? "{\"uri\": \(JSON.string(fileURI(d.file)))}"
+                : "{\"uri\": \(JSON.string(percentEncodedPath(d.file))), \"uriBaseId\": \"%SRCROOT%\"}"
             out += "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": \(artifact)\(region)}}]"
             if !d.fixIts.isEmpty {
                 let fixes = d.fixIts.map { fix -> String in
@@ -75,6 +82,19 @@ public enum DiagnosticFormatter {
         }
         out += diagnostics.isEmpty ? "]\n  }]\n}\n" : "\n    ]\n  }]\n}\n"
         return out
+    }
+
+    /// `path` with every byte that may not stand in a URI's path percent-encoded (a space, `#`, `?`, `%`, and
+    /// anything not ASCII, as UTF-8); its `/` stay.
+    static func percentEncodedPath(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ";")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    /// The `file:` URI of the absolute path `path`.
+    static func fileURI(_ path: String) -> String {
+        "file://" + percentEncodedPath(path)
     }
 
     /// One `::error file=…,line=…,col=…,title=…::message` line per diagnostic, for GitHub Actions annotations.

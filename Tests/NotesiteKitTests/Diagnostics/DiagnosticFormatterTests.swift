@@ -181,6 +181,27 @@ import Testing
         #expect((replacement?["insertedContent"] as? [String: String])?["text"] == "show(_:sender:)")
     }
 
+    /// A file is a URI in SARIF: a relative path percent-encoded against `%SRCROOT%`, the working folder; an
+    /// absolute one a `file:` URI. A space, `#` or `%` in a name stays part of it.
+    @Test func sarifNamesFilesByPercentEncodedURIs() throws {
+        let findings = ["notes/en/split view #2.md", "/srv/notes/100% done.md", "notes/zh/收起.md"].map { file in
+            Diagnostic(LinkRule.unresolved, file: file, at: SourceLocation(line: 1, column: 1), "x")
+        }
+        let text = DiagnosticFormatter.sarif(findings, root: "/home/me/my notes")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((object["runs"] as? [[String: Any]])?.first)
+        let base = try #require((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"])
+        #expect(base["uri"] == "file:///home/me/my%20notes/")
+        let artifacts = try #require(run["results"] as? [[String: Any]]).map { result in
+            (((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]) as? [String: String]
+        }
+        #expect(artifacts[0] == ["uri": "notes/en/split%20view%20%232.md", "uriBaseId": "%SRCROOT%"])
+        #expect(artifacts[1] == ["uri": "file:///srv/notes/100%25%20done.md"])
+        #expect(artifacts[2] == ["uri": "notes/zh/%E6%94%B6%E8%B5%B7.md", "uriBaseId": "%SRCROOT%"])
+        // Each decodes to the name it encodes.
+        #expect(URL(string: artifacts[0]!["uri"]!, relativeTo: URL(string: base["uri"]!))?.path == "/home/me/my notes/notes/en/split view #2.md")
+    }
+
     /// SARIF counts columns in UTF-16 code units (and says so); notesite counts bytes of UTF-8. On a line of
     /// Russian, Chinese and an emoji (two units, four bytes) the same place has three different numbers.
     @Test func sarifColumnsAreUTF16CodeUnitsOfTheLine() throws {
