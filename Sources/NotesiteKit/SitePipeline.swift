@@ -96,6 +96,12 @@ public enum SitePipeline {
         if exists, !isDirectory.boolValue {
             throw refuse("it is a file, not a folder")
         }
+        // A build owns its output folder; the root or a home folder holds the user's own files, even when it looks
+        // empty but for dot files.
+        let home = FileManager.default.homeDirectoryForCurrentUser.resolvingSymlinksInPath().path
+        if output == "/" || output == home || output == ProcessInfo.processInfo.environment["HOME"].map({ URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }) {
+            throw refuse("it is \(output == "/" ? "the root folder" : "your home folder"), which holds more than a site; choose a folder of its own, such as public")
+        }
         for (folder, display, name) in [(options.content, options.contentDisplay, "content"),
                                         (options.templates, options.templatesDisplay, "templates")] {
             let path = folder.resolvingSymlinksInPath().path

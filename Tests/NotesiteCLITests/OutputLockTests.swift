@@ -108,3 +108,21 @@ extension CommandLineTests {
         #expect(try String(contentsOf: root.appendingPathComponent("public/en/hello.html"), encoding: .utf8).contains("<!-- templates B -->"))
     }
 }
+
+/// A build owns its output folder: the root or the home folder is never one, however empty it looks.
+extension CommandLineTests {
+    @Test func theHomeFolderAndTheRootAreNeverAnOutputFolder() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("export PATH\n".utf8).write(to: home.appendingPathComponent(".profile"))
+        let intoHome = try notesite(["build", "--output", home.path], in: root, environment: ["HOME": home.path])
+        #expect(intoHome.status == 2)
+        #expect(intoHome.stderr.contains("it is your home folder"), "\(intoHome.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [".profile"])
+        let intoRoot = try notesite(["build", "--output", "/"], in: root)
+        #expect(intoRoot.status == 2)
+        #expect(intoRoot.stderr.contains("it is the root folder"), "\(intoRoot.stderr)")
+    }
+}
