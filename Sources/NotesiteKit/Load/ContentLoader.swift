@@ -44,6 +44,13 @@ public struct ContentLoader: Sendable {
             for entry in entries where !Self.isIgnored(entry.name) {
                 let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 let path = "notes/" + relative
+                if let bytes = entry.invalidName {
+                    // Not UTF-8: no page, link or URL can name it, and it cannot be opened by the name read.
+                    let shown = join(displayRoot, "notes/" + (folder.isEmpty ? "" : folder + "/") + FolderEntry.escaped(bytes))
+                    diagnostics.append(Diagnostic(ContentRule.badName, file: shown, at: nil,
+                                                  "the \(entry.kind == .folder ? "folder's" : "file's") name is not UTF-8 text, so it is left out of the site; rename it in UTF-8 (for example with convmv -f latin1 -t utf8)"))
+                    continue
+                }
                 if entry.name.hasSuffix(".md") {
                     notes.append(path)
                     // A folder named so is listed as a note, which cannot be read, and its contents are listed too.

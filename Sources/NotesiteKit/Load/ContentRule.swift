@@ -12,13 +12,14 @@ public enum ContentRule: String, RuleSet {
     case outside = "content.outside"
     case assetConflict = "content.asset-conflict"
     case notANote = "content.not-a-note"
+    case badName = "content.bad-name"
 
     public static let group = "content"
 
     public var severity: Diagnostic.Severity {
         switch self {
         case .conflictMarker, .duplicateSlug, .encoding, .misplaced, .unknownLanguage, .badSlug, .unreadable, .outside,
-             .assetConflict:
+             .assetConflict, .badName:
             .error
         case .duplicateTranslation, .tooDeep, .notANote:
             .warning
@@ -39,6 +40,7 @@ public enum ContentRule: String, RuleSet {
         case .outside: "A note or file is a symbolic link to something outside the content folder."
         case .assetConflict: "A file under notes/ would be published where the site writes a page of its own."
         case .notANote: "A file named like a note (.MD, .markdown) is published as it is, not read as a note."
+        case .badName: "A file or folder under notes/ has a name that is not UTF-8, which no page or link can name."
         }
     }
 }

@@ -290,6 +290,31 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
+    /// A name that is not UTF-8 (a note saved in Latin-1 by an old tool) cannot be opened by the name read; it is an
+    /// error that shows its bytes, not a file left out without a word.
+    @Test func namesThatAreNotUTF8AreReported() throws {
+        let site = try site(with: [:])
+        let folder = Array(site.content.appendingPathComponent("notes/en").path.utf8)
+        func make(_ name: [UInt8], folder isFolder: Bool) {
+            let path = (folder + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) }
+            if isFolder {
+                #expect(mkdir(path, 0o755) == 0)
+            } else {
+                let descriptor = open(path, O_CREAT | O_WRONLY, 0o644)
+                #expect(descriptor >= 0)
+                close(descriptor)
+            }
+        }
+        make(Array("caf".utf8) + [0xE9] + Array(".md".utf8), folder: false)
+        make(Array("d".utf8) + [0xE9, 0x6A, 0xE0], folder: true)
+        let report = try SitePipeline.check(site.options)
+        let found = only("content.bad-name", in: report)
+        #expect(found.map { ($0.file as NSString).lastPathComponent }.sorted() == ["caf\\xE9.md", "d\\xE9j\\xE0"])
+        #expect(found.allSatisfy { $0.severity == .error && $0.message.contains("not UTF-8") })
+        #expect(report.notes == 1)
+        #expect(FolderEntry.escaped(Array("收起".utf8) + [0xFF]) == "收起\\xFF")
+    }
+
     @Test func twoTranslationsInOneLanguageAreReported() throws {
         let site = try site(with: [:])
         let note = { (title: String) in "---\ntitle: \(title)\ndate: 2024-05-01\nlang: en\ntranslation_key: collapse\n---\n\nText.\n" }
