@@ -44,8 +44,10 @@ public protocol FolderWatcher: AnyObject, Sendable {
 public final class PollingWatcher: FolderWatcher, @unchecked Sendable {
     let options: SiteOptions
     let interval: Duration
-    private let lock = NSLock()
-    private var task: Task<Void, Never>?
+    /// The timer and the last look are touched on this queue only: looking never waits for, or holds up, the
+    /// threads that answer requests.
+    private let queue = DispatchQueue(label: "notesite.polling")
+    private var timer: (any DispatchSourceTimer)?
 
     public var method: String { "polling every \(Int((interval / .milliseconds(1)).rounded())) ms" }
 
@@ -55,25 +57,30 @@ public final class PollingWatcher: FolderWatcher, @unchecked Sendable {
     }
 
     public func start(_ deliver: @escaping @Sendable (FolderChanges) -> Void) {
-        let options = self.options, interval = self.interval
+        let options = self.options
         // Taken here, so that a change made once `start` returns is seen by the first look.
-        let first = FolderSnapshot(options: options)
-        let task = Task.detached {
-            var snapshot = first
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+        var snapshot = FolderSnapshot(options: options)
+        let nanoseconds = Int(interval / .nanoseconds(1))
+        queue.sync {
+            guard timer == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+            timer.setEventHandler {
                 let now = FolderSnapshot(options: options)
-                guard now != snapshot else { continue }
+                guard now != snapshot else { return }
                 let changes = now.changes(since: snapshot)
                 snapshot = now
                 deliver(FolderChanges(content: changes.content, templates: changes.templates ? [""] : []))
             }
+            self.timer = timer
+            timer.resume()
         }
-        lock.withLock { self.task = task }
     }
 
     public func stop() {
-        lock.withLock { task }?.cancel()
+        queue.sync {
+            timer?.cancel()
+        }
     }
 }
 

@@ -59,14 +59,23 @@ private final class TimedSite: @unchecked Sendable {
         log.lock.withLock { log.builds.filter { $0.event.changes != nil } }
     }
 
-    /// Waits until `done` holds or `timeout` passes; whether it held.
-    func waitUntil(timeout: Duration, _ done: () throws -> Bool) async rethrows -> Bool {
+    /// Waits until the page at `path` contains `text`, or `timeout` passes; whether it did.
+    func waitUntil(_ path: String, contains text: String, timeout: Duration) async throws -> Bool {
         let end = ContinuousClock.now + timeout
         while ContinuousClock.now < end {
-            if try done() { return true }
+            if try await get(path).contains(text) { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return try done()
+        return try await get(path).contains(text)
+    }
+
+    /// The body of `GET path`, read on a dispatch thread: a blocking read on one of the few cooperative threads
+    /// can starve the server it waits for, whose responses run on them too.
+    func get(_ path: String) async throws -> String {
+        let port = self.port
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try RawHTTP.get(path, port: port).body }) }
+        }
     }
 }
 
@@ -82,10 +91,10 @@ private final class TimedSite: @unchecked Sendable {
     }
 
     /// A note rewritten every 10 ms for two seconds (faster than any settle delay) is rebuilt while the writes go
-    /// on, not only once they stop; the last build shows the last write.
-    @Test(arguments: [WatchMethod.automatic, .polling])
-    func aNoteRewrittenWithoutPauseIsRebuiltWhileTheWritesGoOn(watch: WatchMethod) async throws {
-        let site = try await TimedSite(watch: watch)
+    /// on, not only once they stop; the last build shows the last write. (Polling every 50 ms sees a pause between
+    /// looks, so only the system's notifications, which see every write, need the deadline.)
+    @Test func aNoteRewrittenWithoutPauseIsRebuiltWhileTheWritesGoOn() async throws {
+        let site = try await TimedSite()
         let note = site.content.appendingPathComponent("notes/en/collapse.md")
         let original = try String(contentsOf: note, encoding: .utf8)
         let start = ContinuousClock.now
@@ -96,15 +105,14 @@ private final class TimedSite: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(10))
         }
         let end = ContinuousClock.now
-        let during = site.rebuilds.filter { $0.at < end }
-        #expect(during.count >= 1, "no rebuild during \(writes) writes in 2 s")
+        // Started while the writes went on (a loaded machine may take longer to finish it).
+        let during = site.rebuilds.filter { $0.at - .seconds($0.event.report?.seconds ?? 0) < end }
+        #expect(during.count >= 1, "no rebuild started during \(writes) writes in 2 s")
         #expect(during.allSatisfy { $0.event.changes?.content == ["notes/en/collapse.md"] })
 
         // Once the writes stop, a last rebuild reads the last one.
         let last = "Write number \(writes)."
-        #expect(try await site.waitUntil(timeout: .seconds(60)) {
-            try RawHTTP.get("/en/collapse.html", port: site.port).body.contains(last)
-        }, "the page never showed \(last)")
+        #expect(try await site.waitUntil("/en/collapse.html", contains: last, timeout: .seconds(60)), "the page never showed \(last)")
     }
 
     /// An edit is picked up end to end by each way of watching, and a save that changes nothing rebuilds nothing.
@@ -114,9 +122,7 @@ private final class TimedSite: @unchecked Sendable {
         let note = site.content.appendingPathComponent("notes/en/collapse.md")
         let text = try String(contentsOf: note, encoding: .utf8)
         try Data((text + "\nA sentence saved while serving.\n").utf8).write(to: note)
-        #expect(try await site.waitUntil(timeout: .seconds(60)) {
-            try RawHTTP.get("/en/collapse.html", port: site.port).body.contains("A sentence saved while serving.")
-        })
+        #expect(try await site.waitUntil("/en/collapse.html", contains: "A sentence saved while serving.", timeout: .seconds(60)))
         #expect(site.rebuilds.count == 1)
 
         // An editor's swap file comes and goes: nothing to rebuild.
@@ -134,9 +140,7 @@ private final class TimedSite: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("---\ntitle: A guide\ndate: 2024-05-02\n---\n\nThe first words of the guide.\n".utf8)
             .write(to: folder.appendingPathComponent("start.md"))
-        #expect(try await site.waitUntil(timeout: .seconds(60)) {
-            try RawHTTP.get("/en/guide/start.html", port: site.port).body.contains("The first words of the guide.")
-        })
+        #expect(try await site.waitUntil("/en/guide/start.html", contains: "The first words of the guide.", timeout: .seconds(60)))
         #expect(site.rebuilds.last?.event.changes?.content.contains("notes/en/guide/start.md") == true)
     }
 }
