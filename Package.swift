@@ -87,6 +87,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "NotesiteServeTests", dependencies: ["NotesiteServe", "NotesiteTestSupport"]),
-        .testTarget(name: "NotesiteCLITests", dependencies: ["notesite", "NotesiteTestSupport"]),
+        // Yams to read the sample deployment workflow whose commands the tests run.
+        .testTarget(
+            name: "NotesiteCLITests",
+            dependencies: ["notesite", "NotesiteTestSupport", .product(name: "Yams", package: "Yams")]
+        ),
     ]
 )
