@@ -6,7 +6,8 @@ SWIFT ?= swift
 SYSTEM_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev libcurl4-openssl-dev
 # The browser the DOM tests drive (headless): pages load without console errors, search works in the page. The
 # browser suite (Tests/browser) drives it through Debian's chromedriver, with its Python packages in a venv.
-TEST_PACKAGES := chromium chromium-driver python3-venv
+# rsync: the deployment script's test (DeployWorkflowTests) mirrors a site with it.
+TEST_PACKAGES := chromium chromium-driver python3-venv rsync
 BROWSER_VENV := .build/browser-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NOTESITE := .build/release/notesite
