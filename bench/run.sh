@@ -80,7 +80,7 @@ for n in "${SIZES[@]}"; do
   hugo_cmd="hugo --quiet --source $hugo_site --destination $hugo_out"
   cmark="cmark-gfm -e table -e strikethrough -e autolink -e tasklist $WORK/all-$n.md"
   # The note `edit one` changes: a line at its end that differs in every run, put back at the end.
-  edited=$(find "$site/notes" -name '*.md' | sort | head -1)
+  edited=$(find "$site/notes" -name '*.md' | sort | sed -n 1p)
   cp "$edited" "$WORK/edited-$n.md"
   edit="python3 -c 'import sys, time; open(sys.argv[1], \"a\").write(\"\\nEdited at %f.\\n\" % time.time())' $edited"
 
