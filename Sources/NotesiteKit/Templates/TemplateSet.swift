@@ -49,8 +49,18 @@ public struct TemplateSet: Sendable {
         if fm.fileExists(atPath: folder.path) {
             let enumerator = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
             while let url = enumerator?.nextObject() as? URL {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count + 1))
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else {
+                    // A named pipe or a device in the templates would be read for good, and one that is skipped
+                    // would leave the built-in file in its place without a word: either is an error that names it.
+                    var info = stat()
+                    if stat(url.path, &info) == 0, let kind = ContentLoader.notAFile(info.st_mode), kind != "a folder",
+                       !relative.split(separator: "/").contains(where: ContentLoader.isIgnored) {
+                        throw NotesiteError.templates(Diagnostic(TemplateRule.unreadable, file: "\(displayPath)/\(relative)", at: nil,
+                                                                 "it is \(kind), not a file; make it a file, or remove it to use the built-in one"))
+                    }
+                    continue
+                }
                 if relative.split(separator: "/").contains(where: ContentLoader.isIgnored) { continue }
                 files[relative] = ("\(displayPath)/\(relative)", .file(url))
             }

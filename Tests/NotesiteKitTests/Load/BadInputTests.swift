@@ -263,8 +263,8 @@ import Testing
         #expect(report.notes == 1)
     }
 
-    /// A data file or the strings file that is a named pipe would wait for a writer for good: a data file is an error
-    /// that names it, at once, and neither blocks the run.
+    /// A data file or the strings file that is a named pipe would wait for a writer for good: each is an error that
+    /// names it, at once.
     @Test func dataAndStringsThatAreNotFilesAreReportedAndNeverBlock() throws {
         let site = try site(with: [:])
         let symbols = site.content.appendingPathComponent("data/symbols.yml")
@@ -285,8 +285,10 @@ import Testing
         try FileManager.default.removeItem(at: strings)
         #expect(mkfifo(strings.path, 0o644) == 0)
         options.templates = templates
-        // The build does not wait on it.
-        _ = try? SitePipeline.build(options)
+        let error = try #require(throws: NotesiteError.self) { try SitePipeline.build(options) }
+        #expect(error.description.contains("strings.yml"), "\(error)")
+        #expect(error.description.contains("it is a named pipe, not a file"), "\(error)")
+        #expect(error.diagnostic.rule.id == "template.unreadable")
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
