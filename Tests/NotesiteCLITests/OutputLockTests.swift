@@ -37,7 +37,7 @@ extension CommandLineTests {
     }
 
     /// The files below `folder` by path, without notesite's own dot files.
-    private func site(_ folder: URL) throws -> [String: Data] {
+    func site(_ folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder.path)! where !path.hasPrefix(".notesite") {
             var isFolder: ObjCBool = false
@@ -124,5 +124,59 @@ extension CommandLineTests {
         let intoRoot = try notesite(["build", "--output", "/"], in: root)
         #expect(intoRoot.status == 2)
         #expect(intoRoot.stderr.contains("it is the root folder"), "\(intoRoot.stderr)")
+    }
+}
+
+/// A build that cannot replace part of the old site finds out before it moves anything: it names the folder, says
+/// what to do, and leaves the old site as it was, whether it would have replaced a few files or swapped the site.
+extension CommandLineTests {
+    @Test func aFolderThatCannotBeWrittenStopsTheBuildBeforeAnythingMoves() throws {
+        let root = try twoTemplateProjectForPermissions()
+        defer {
+            chmod(root.appendingPathComponent("public/en").path, 0o755)
+            try? FileManager.default.removeItem(at: root)
+        }
+        let output = root.appendingPathComponent("public")
+        #expect(try notesite(["build"], in: root).status == 0)
+        // The site belongs to the user the build runs as; its `en/` folder is read-only.
+        if getuid() == 0 {
+            let chown = Process()
+            chown.executableURL = URL(fileURLWithPath: "/bin/chown")
+            chown.arguments = ["-R", "65534:65534", output.path]
+            try chown.run()
+            chown.waitUntilExit()
+        }
+        for path in [root.path, root.appendingPathComponent("Content").path, root.appendingPathComponent("Content/notes").path,
+                     root.appendingPathComponent("Content/notes/en").path] { chmod(path, 0o755) }
+        #expect(chmod(output.appendingPathComponent("en").path, 0o555) == 0)
+        let before = try site(output)
+
+        // A few files changed (merged into the old site), then every file (the site swapped).
+        let note = root.appendingPathComponent("Content/notes/en/hello.md")
+        try Data((try String(contentsOf: note, encoding: .utf8) + "\nMore.\n").utf8).write(to: note)
+        for arguments in [["build"], ["build", "--templates", "Templates-B"]] {
+            let result = try notesite(arguments, in: root, unprivileged: true)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("public/en"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("make it writable"), "\(arguments): \(result.stderr)")
+            #expect(try site(output) == before, "\(arguments): the old site changed")
+            #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(".notesite-previous").path))
+            #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(".notesite-staging").path))
+        }
+    }
+
+    /// `twoTemplateProject`'s files, readable by every user.
+    private func twoTemplateProjectForPermissions() throws -> URL {
+        let root = try project()
+        let templates = root.appendingPathComponent("Templates-B")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Templates"), to: templates)
+        let footer = templates.appendingPathComponent("footer.mustache")
+        try Data((try String(contentsOf: footer, encoding: .utf8) + "<!-- templates B -->\n").utf8).write(to: footer)
+        let chmod = Process()
+        chmod.executableURL = URL(fileURLWithPath: "/bin/chmod")
+        chmod.arguments = ["-R", "a+rX", root.path]
+        try chmod.run()
+        chmod.waitUntilExit()
+        return root
     }
 }

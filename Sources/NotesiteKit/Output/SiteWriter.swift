@@ -330,9 +330,20 @@ public struct SiteWriter {
     /// replaces the old one in one `rename`; a folder moves in right after the old one moves aside. Old entries the
     /// new site lacks go last.
     fileprivate func swap() throws {
+        let incoming = try fm.contentsOfDirectory(atPath: staging.path)
+        let outgoing = try fm.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+        // Every old folder moves aside whole, which the system allows only when the folder itself can be written
+        // (its `..` changes): checked for all of them before the first move, so that one that cannot be moved
+        // stops the build with the old site as it was, rather than halfway.
+        try Self.requireWritable(outputPath)
+        for name in outgoing {
+            var isFolder: ObjCBool = false
+            if fm.fileExists(atPath: outputPath + "/" + name, isDirectory: &isFolder), isFolder.boolValue {
+                try Self.requireWritable(outputPath + "/" + name)
+            }
+        }
         try? Self.removeTree(at: previous.path)
         try fm.createDirectory(at: previous, withIntermediateDirectories: true)
-        let incoming = try fm.contentsOfDirectory(atPath: staging.path)
         for name in incoming {
             let new = staging.appendingPathComponent(name)
             let old = output.appendingPathComponent(name)
@@ -341,18 +352,34 @@ public struct SiteWriter {
             let oldExists = fm.fileExists(atPath: old.path, isDirectory: &oldIsFolder)
             _ = fm.fileExists(atPath: new.path, isDirectory: &newIsFolder)
             if oldExists, oldIsFolder.boolValue || newIsFolder.boolValue {
-                try fm.moveItem(at: old, to: previous.appendingPathComponent(name))
+                try moveAside(old, to: previous.appendingPathComponent(name))
             }
             // rename(2) replaces a file atomically; a folder's place is empty by now.
             guard rename(new.path, old.path) == 0 else {
                 throw NotesiteError.outputInvalid(path: old.path, reason: String(cString: strerror(errno)))
             }
         }
-        for name in try fm.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") && !incoming.contains(name) {
-            try fm.moveItem(at: output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
+        for name in outgoing where !incoming.contains(name) {
+            try moveAside(output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
         }
         try fm.removeItem(at: staging)
         try Self.removeTree(at: previous.path)
+    }
+
+    /// Moves the old site's entry `old` to `aside`, naming it when that fails.
+    private func moveAside(_ old: URL, to aside: URL) throws {
+        do {
+            try fm.moveItem(at: old, to: aside)
+        } catch {
+            throw NotesiteError.writeFailed(path: old.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Throws, naming `folder` and what to do, unless this process may make, rename and delete entries in it.
+    static func requireWritable(_ folder: String) throws {
+        guard access(folder, W_OK | X_OK) != 0 else { return }
+        let reason = String(cString: strerror(errno))
+        throw NotesiteError.writeFailed(path: folder, reason: reason + "; the build replaces what is in it, so make it writable (chmod -R u+w) or build into another folder. The site there was left as it was")
     }
 
     /// Moves the staged files `written` into the old site, over the files they replace, and deletes the old
@@ -377,6 +404,26 @@ public struct SiteWriter {
               written.allSatisfy({ old[UTF8Key($0)] != .folder }),
               folders.allSatisfy({ old[$0] == nil || old[$0] == .folder })
         else { return false }
+        // Every old folder a file is moved into, or deleted from, must be writable, checked before the first move:
+        // one that is not stops the build with the old site as it was, not part old and part new.
+        var touched: Set<String> = []
+        for path in written where old[UTF8Key(Self.folder(of: path))] != nil || Self.folder(of: path).isEmpty {
+            touched.insert(Self.folder(of: path))
+        }
+        // The old files the new site does not have, deleted below: none, most times, which counting tells without a
+        // set of the site's 20,000 paths (the kept files are old files, each once).
+        let oldFiles = old.values.reduce(0) { $0 + ($1 == .folder ? 0 : 1) }
+        let writtenPaths = Set(written.map { UTF8Key($0) })
+        let replaced = writtenPaths.reduce(0) { $0 + (old[$1] == nil ? 0 : 1) }
+        var gone: [String] = []
+        if oldFiles > kept.count + replaced {
+            let site = writtenPaths.union(kept.map { UTF8Key($0) })
+            gone = old.filter { $0.value != .folder && !site.contains($0.key) }.map(\.key.string)
+            for path in gone { touched.insert(Self.folder(of: path)) }
+        }
+        for folder in touched.sorted() {
+            try Self.requireWritable(folder.isEmpty ? outputPath : outputPath + "/" + folder)
+        }
         // Parents first: a folder's path sorts before the paths inside it.
         for folder in folders.filter({ old[$0] == nil }).map(\.string).sorted() {
             if mkdir(outputPath + "/" + folder, 0o755) != 0 && errno != EEXIST { return false }
@@ -384,14 +431,8 @@ public struct SiteWriter {
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
             throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: String(cString: strerror(errno)))
         }
-        // The old files the new site does not have: none, most times, which counting tells without a set of the
-        // site's 20,000 paths (the kept files are old files, each once).
-        let oldFiles = old.values.reduce(0) { $0 + ($1 == .folder ? 0 : 1) }
-        let writtenPaths = Set(written.map { UTF8Key($0) })
-        let replaced = writtenPaths.reduce(0) { $0 + (old[$1] == nil ? 0 : 1) }
-        if oldFiles > kept.count + replaced {
-            let site = writtenPaths.union(kept.map { UTF8Key($0) })
-            try? Self.unlinkAll(old.filter { $0.value != .folder && !site.contains($0.key) }.map { outputPath + "/" + $0.key.string })
+        if !gone.isEmpty {
+            try? Self.unlinkAll(gone.map { outputPath + "/" + $0 })
         }
         // Deepest first; a folder that something was put in meanwhile stays.
         for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.map(\.string).sorted(by: >) {
