@@ -114,7 +114,7 @@ public enum SitePipeline {
         }
         guard exists, !FileManager.default.fileExists(atPath: output + "/" + SiteManifest.fileName) else { return }
         let foreign = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+            .filter { !$0.hasPrefix(".") && !SiteWriter.hostFiles.contains($0) }.sorted()
         guard !foreign.isEmpty else { return }
         let named = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
         throw refuse("it holds files that are not a site notesite built (\(named)), and a build replaces everything in it; choose a new or empty folder, or empty this one")

@@ -359,12 +359,17 @@ public struct SiteWriter {
                 throw NotesiteError.outputInvalid(path: old.path, reason: String(cString: strerror(errno)))
             }
         }
-        for name in outgoing where !incoming.contains(name) {
+        for name in outgoing where !incoming.contains(name) && !Self.hostFiles.contains(name) {
             try moveAside(output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
         }
         try fm.removeItem(at: staging)
         try Self.removeTree(at: previous.path)
     }
+
+    /// Files at the top of the output folder that a host reads and a build never deletes, though it did not write
+    /// them: GitHub Pages' custom domain, and Netlify's and Cloudflare Pages' headers and redirects. (Names that
+    /// start with `.`, such as `.nojekyll`, are kept too.)
+    public static let hostFiles: Set<String> = ["CNAME", "_headers", "_redirects"]
 
     /// Moves the old site's entry `old` to `aside`, naming it when that fails.
     private func moveAside(_ old: URL, to aside: URL) throws {
@@ -418,7 +423,7 @@ public struct SiteWriter {
         var gone: [String] = []
         if oldFiles > kept.count + replaced {
             let site = writtenPaths.union(kept.map { UTF8Key($0) })
-            gone = old.filter { $0.value != .folder && !site.contains($0.key) }.map(\.key.string)
+            gone = old.filter { $0.value != .folder && !site.contains($0.key) && !Self.hostFiles.contains($0.key.string) }.map(\.key.string)
             for path in gone { touched.insert(Self.folder(of: path)) }
         }
         for folder in touched.sorted() {

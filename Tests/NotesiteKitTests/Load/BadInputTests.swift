@@ -317,6 +317,32 @@ import Testing
         #expect(FolderEntry.escaped(Array("收起".utf8) + [0xFF]) == "收起\\xFF")
     }
 
+    /// A host's own files at the top of the output folder (GitHub Pages' CNAME, Netlify's _headers and _redirects,
+    /// .nojekyll) are never deleted, whether a build replaces a few files or the whole site, and a folder that holds
+    /// only them is a new site's.
+    @Test func aHostsOwnFilesInTheOutputFolderAreKept() throws {
+        let site = try site(with: [:])
+        let fm = FileManager.default
+        let hostFiles = ["CNAME": "notes.example.org\n", "_headers": "/*\n  X-Frame-Options: DENY\n",
+                         "_redirects": "/old /new 301\n", ".nojekyll": ""]
+        try fm.createDirectory(at: site.output, withIntermediateDirectories: true)
+        for (name, text) in hostFiles { try Data(text.utf8).write(to: site.output.appendingPathComponent(name)) }
+        func expectKept(_ when: String) throws {
+            for (name, text) in hostFiles {
+                #expect(try String(contentsOf: site.output.appendingPathComponent(name), encoding: .utf8) == text, "\(name), \(when)")
+            }
+        }
+        #expect(try SitePipeline.build(site.options).succeeded)
+        try expectKept("first build")
+        try site.write("notes/en/good.md", Self.frontMatter + "# Good\n\nA note that is fine, and longer.\n")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        try expectKept("a few files replaced")
+        let changed = try site.options(editingTemplate: "footer.mustache") { $0 + "<!-- changed -->\n" }
+        #expect(try SitePipeline.build(changed).succeeded)
+        #expect(try site.read("en/good.html").contains("<!-- changed -->"))
+        try expectKept("the site swapped")
+    }
+
     @Test func twoTranslationsInOneLanguageAreReported() throws {
         let site = try site(with: [:])
         let note = { (title: String) in "---\ntitle: \(title)\ndate: 2024-05-01\nlang: en\ntranslation_key: collapse\n---\n\nText.\n" }
