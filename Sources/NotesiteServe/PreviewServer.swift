@@ -94,8 +94,8 @@ public struct PreviewServer: Sendable {
         defer { watcher.stop() }
         let baseline = FolderSnapshot(options: options)
         let first = await site.build(nil)
-        await live.built(first)
         onBuild(first)
+        await live.built(first)
 
         var logger = Logger(label: "notesite.serve")
         logger.logLevel = .critical

@@ -135,8 +135,9 @@ struct SiteWatcher: Service {
                 // A file touched but not changed, or one the site skips.
                 guard !changes.isEmpty else { continue }
                 let event = await site.build(changes)
-                await live.built(event)
+                // Reported before open pages reload, so that whoever reads the report has it once they do.
                 onBuild(event)
+                await live.built(event)
             }
         } onGracefulShutdown: {
             inbox.close()

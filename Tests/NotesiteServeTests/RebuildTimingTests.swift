@@ -59,6 +59,18 @@ private final class TimedSite: @unchecked Sendable {
         log.lock.withLock { log.builds.filter { $0.event.changes != nil } }
     }
 
+    /// Waits until a rebuild for which `matches` holds has been recorded, or `timeout` passes; whether one was.
+    /// A page can show a rebuild's output a moment before the server reports that rebuild, so tests about the
+    /// rebuilds wait for the report rather than for the page.
+    func waitForRebuild(timeout: Duration = .seconds(60), where matches: (PreviewServer.BuildEvent) -> Bool) async -> Bool {
+        let end = ContinuousClock.now + timeout
+        while ContinuousClock.now < end {
+            if rebuilds.contains(where: { matches($0.event) }) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return rebuilds.contains(where: { matches($0.event) })
+    }
+
     /// Waits until the page at `path` contains `text`, or `timeout` passes; whether it did.
     func waitUntil(_ path: String, contains text: String, timeout: Duration) async throws -> Bool {
         let end = ContinuousClock.now + timeout
@@ -124,6 +136,7 @@ private final class TimedSite: @unchecked Sendable {
         let text = try String(contentsOf: note, encoding: .utf8)
         try Data((text + "\nA sentence saved while serving.\n").utf8).write(to: note)
         #expect(try await site.waitUntil("/en/collapse.html", contains: "A sentence saved while serving.", timeout: .seconds(60)))
+        #expect(await site.waitForRebuild { $0.changes?.content == ["notes/en/collapse.md"] })
         #expect(site.rebuilds.count == 1)
 
         // An editor's swap file comes and goes: nothing to rebuild.
@@ -142,6 +155,7 @@ private final class TimedSite: @unchecked Sendable {
         try Data("---\ntitle: A guide\ndate: 2024-05-02\n---\n\nThe first words of the guide.\n".utf8)
             .write(to: folder.appendingPathComponent("start.md"))
         #expect(try await site.waitUntil("/en/guide/start.html", contains: "The first words of the guide.", timeout: .seconds(60)))
-        #expect(site.rebuilds.last?.event.changes?.content.contains("notes/en/guide/start.md") == true)
+        #expect(await site.waitForRebuild { $0.changes?.content.contains("notes/en/guide/start.md") == true },
+                "\(site.rebuilds.map { $0.event.changes?.content ?? [] })")
     }
 }
