@@ -63,8 +63,9 @@ enum NoteStandIns {
         for block in blocks {
             guard case .paragraph = block.kind else { continue }
             // Only as much as the cut can keep is read and made into characters: every note without a summary
-            // comes here (`make bench`). A character is at most four bytes.
-            let text = collapsed(String(readableText(of: block, upTo: limit * 16).prefix(limit * 4)))
+            // comes here (`make bench`). The few characters more than the cut looks at cover characters that
+            // join when the excerpt reads the text again.
+            let text = collapsed(readableText(of: block, upTo: limit * 16), keeping: limit + 16)
             if !text.isEmpty { return excerpt(text, limit: limit) }
         }
         return nil
@@ -111,7 +112,16 @@ enum NoteStandIns {
     /// `<!--more-->`, with any spaces inside and in any case, as a block of its own.
     private static func isMoreDivider(_ block: MarkdownNode) -> Bool {
         guard case .htmlBlock(let html) = block.kind else { return false }
-        return html.filter { !$0.isWhitespace }.lowercased() == "<!--more-->"
+        // Read only until it has more than the divider's 11 characters that are not spaces: a note's tables and
+        // figures are HTML blocks of thousands (`make bench`).
+        var kept = ""
+        var count = 0
+        for c in html where !isWhitespace(c) {
+            count += 1
+            if count > 11 { return false }
+            kept.append(c)
+        }
+        return kept.lowercased() == "<!--more-->"
     }
 
     /// `text` within about `limit` characters: whole when it fits; else up to the last end of a sentence that fits
@@ -124,11 +134,14 @@ enum NoteStandIns {
         var space: Int?
         for i in 0..<limit {
             let c = characters[i]
-            if c == "。" || c == "！" || c == "？" {
+            // Compared as scalars: comparing characters that are not ASCII normalises them first, and this loop
+            // reads every summary that a note does not give (`make bench`). None of these has another form.
+            let scalar = c.unicodeScalars.count == 1 ? c.unicodeScalars.first!.value : 0
+            if scalar == 0x3002 || scalar == 0xFF01 || scalar == 0xFF1F {  // 。！？
                 sentenceEnd = i + 1
-            } else if c == "." || c == "!" || c == "?", characters[i + 1].isWhitespace {
+            } else if scalar == 0x2E || scalar == 0x21 || scalar == 0x3F, isWhitespace(characters[i + 1]) {  // . ! ?
                 sentenceEnd = i + 1
-            } else if c.isWhitespace {
+            } else if isWhitespace(c) {
                 space = i
             }
         }
@@ -138,24 +151,43 @@ enum NoteStandIns {
     }
 
     /// `text` with each run of white space one space, none at either end, and none between two Chinese or
-    /// Japanese characters (a line break inside a Chinese paragraph is no space in it).
-    static func collapsed(_ text: String) -> String {
+    /// Japanese characters (a line break inside a Chinese paragraph is no space in it). With `keeping`, only the
+    /// first `keeping` characters of that.
+    static func collapsed(_ text: String, keeping limit: Int = .max) -> String {
         var out = ""
+        var kept = 0
         var pendingSpace = false
         // The last character kept, rather than `out.last`, which finds it again from the end each time: every
         // note without a summary comes here (`make bench`).
         var last: Character?
         for c in text {
-            if c.isASCII ? (c == " " || c == "\n" || c == "\t" || c == "\r\n" || c == "\r") : c.isWhitespace {
+            if kept == limit { break }
+            if isWhitespace(c) {
                 pendingSpace = last != nil
                 continue
             }
-            if pendingSpace, let last, !(isWide(last) && isWide(c)) { out.append(" ") }
+            if pendingSpace, let last, !(isWide(last) && isWide(c)) {
+                out.append(" ")
+                kept += 1
+                if kept == limit { break }
+            }
             pendingSpace = false
             out.append(c)
+            kept += 1
             last = c
         }
         return out
+    }
+
+    /// `c.isWhitespace` (whether its first scalar has Unicode's White_Space property), from that property's short
+    /// and settled list of code points rather than Unicode's tables: summaries and excerpts ask it of every
+    /// character they read (`make bench`).
+    static func isWhitespace(_ c: Character) -> Bool {
+        guard let scalar = c.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// Chinese, Japanese and full-width characters and punctuation, which are written without spaces between.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import NotesiteKit
 
@@ -88,5 +89,19 @@ import Testing
     @Test(arguments: neither)
     func otherCodeStaysPlain(_ code: String) {
         #expect(CodeClassifier.dialect(of: code) == nil)
+    }
+
+    /// A line is trimmed as Foundation trims `.whitespaces`, whatever scalar is on either side of it.
+    @Test func linesAreTrimmedAsFoundationTrimsThem() {
+        var different: [String] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let s = String(scalar)
+            for line in [s, s + "a" + s, " \t" + s + "[self x];" + s + s, "a" + s + "b"]
+            where CodeClassifier.trimmingSpaces(line) != line.trimmingCharacters(in: .whitespaces) {
+                different.append(String(value, radix: 16))
+            }
+        }
+        #expect(different.isEmpty, "U+\(different.prefix(10).joined(separator: ", U+"))")
     }
 }

@@ -17,7 +17,7 @@ enum CodeClassifier {
         var lines = 0, semicolons = 0
         var hasMemberOrCall = false
         for rawLine in code.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = withoutLineComment(rawLine).trimmingCharacters(in: .whitespaces)
+            let line = trimmingSpaces(withoutLineComment(rawLine))
             guard !line.isEmpty, !line.hasPrefix("/*"), !line.hasPrefix("*") || line.hasPrefix("*)") else { continue }
             lines += 1
             if line.hasSuffix(";") { semicolons += 1 }
@@ -26,7 +26,7 @@ enum CodeClassifier {
             // Objective-C
             if line.hasPrefix("#import") || line.hasPrefix("@import ") { objc += 3 }
             if ["@interface", "@implementation", "@end", "@property", "@synthesize", "@protocol", "@dynamic", "@class "].contains(where: line.hasPrefix) { objc += 3 }
-            if line.first == "-" || line.first == "+", line.dropFirst().trimmingCharacters(in: .whitespaces).hasPrefix("(") { objc += 3 }
+            if line.first == "-" || line.first == "+", trimmingSpaces(String(line.dropFirst())).hasPrefix("(") { objc += 3 }
             if line.has("@\"") || line.has("@selector(") || line.has("NSLog(") { objc += 2 }
             if line.has("[self ") || line.has("[super ") || line.has("[[") { objc += 2 }
             if hasPointerDeclaration(line) { objc += 2 }
@@ -88,6 +88,24 @@ enum CodeClassifier {
         return String(line[..<end])
     }
 
+    /// `line` without tabs, Unicode's space separators and U+200B at either end, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` trims it, without going through `NSString` for every line of every
+    /// unlabelled code block (`make bench`).
+    static func trimmingSpaces(_ line: String) -> String {
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
+        }
+        let scalars = line.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        if first == scalars.startIndex, scalars.index(after: last) == scalars.endIndex { return line }
+        return String(scalars[first...last])
+    }
+
     private static func words(_ line: String) -> [Substring] {
         line.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" || $0 == "#") }
     }
@@ -139,23 +157,5 @@ enum CodeClassifier {
             if "=(,:[".contains(chars[j]) || (chars[j] == "n" && j >= 6 && String(chars[(j - 5)...j]) == "return") || (chars[j] == "e" && j >= 3 && String(chars[(j - 3)...j]) == "case") { return true }
         }
         return false
-    }
-}
-
-private extension String {
-    /// Whether the text holds `part`, compared on their UTF-8 bytes: every line of every unlabelled block is asked
-    /// dozens of these, and Foundation's `contains` goes through a locale-aware search (`make bench`).
-    func has(_ part: String) -> Bool {
-        var text = self, part = part
-        return text.withUTF8 { text in
-            part.withUTF8 { part in
-                guard let first = part.first else { return true }
-                guard text.count >= part.count else { return false }
-                for i in 0...(text.count - part.count) where text[i] == first {
-                    if memcmp(text.baseAddress! + i, part.baseAddress!, part.count) == 0 { return true }
-                }
-                return false
-            }
-        }
     }
 }

@@ -98,7 +98,7 @@ extension Dialects.Result {
             if !seen.insert(id).inserted || NoteParser.reservedIDs.contains(id) { marks.blockIDs[location] = nil }
         }
         var anchors = Set(marks.blockIDs.values)
-        for clean in note.sanitizedHTML.values where clean.html.contains(" id=\"") {
+        for clean in note.sanitizedHTML.values where clean.html.has(" id=\"") {
             anchors.formUnion(Self.ids(in: clean.html))
         }
         marks.anchors = anchors.subtracting(headingIDs)
