@@ -11,6 +11,8 @@ import NotesiteTestSupport
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process exited or was ended by a signal (`status` is then the signal's number).
+        var reason: Process.TerminationReason = .exit
     }
 
     /// The test runner sits in the same build products folder as the executable it tests.
@@ -50,7 +52,7 @@ import NotesiteTestSupport
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderr, as: UTF8.self), reason: process.terminationReason)
     }
 
     /// A scratch project: `Content/` with one good note, and the repository's templates.

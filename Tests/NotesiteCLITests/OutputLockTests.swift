@@ -6,7 +6,7 @@ import NotesiteTestSupport
 /// a build that finds the folder being written waits and says so, or with --no-wait fails at once.
 extension CommandLineTests {
     /// A project of `notes` notes with two template folders whose footers differ: `Templates-A` and `Templates-B`.
-    private func twoTemplateProject(notes: Int) throws -> URL {
+    func twoTemplateProject(notes: Int) throws -> URL {
         let root = try project()
         let folder = root.appendingPathComponent("Content/notes/en")
         for i in 0..<notes {
@@ -24,7 +24,7 @@ extension CommandLineTests {
     }
 
     /// Starts `notesite arguments` in `folder` without waiting for it; its standard error goes to `stderr`.
-    private func start(_ arguments: [String], in folder: URL, stderr: URL) throws -> Process {
+    func start(_ arguments: [String], in folder: URL, stderr: URL) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

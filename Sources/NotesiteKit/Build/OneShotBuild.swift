@@ -35,7 +35,17 @@ public final class OneShotBuild {
         var writer = SiteWriter(output: options.output)
         writer.contention = contention
         writer.displayPath = options.outputDisplay
-        var run: Run? = try run(.build) { try StagingSink(writer: writer) }
+        // The lock before anything is read: a build waits here for another writing the folder, and finishes putting
+        // in place a site whose build was stopped halfway even when this one then stops at a template.
+        let madeOutput = !FileManager.default.fileExists(atPath: options.output.path)
+        let lock = try writer.lock()
+        var sinkHoldsLock = false
+        defer { if !sinkHoldsLock { writer.release(lock, madeOutput: madeOutput) } }
+        var run: Run? = try run(.build) {
+            let sink = try StagingSink(writer: writer, lock: lock, madeOutput: madeOutput)
+            sinkHoldsLock = true
+            return sink
+        }
         defer { Run.releaseInBackground(&run) }
         return run!.report
     }

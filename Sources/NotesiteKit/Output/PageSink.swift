@@ -42,11 +42,19 @@ public final class StagingSink: PageSink, @unchecked Sendable {
     private var staging: SiteWriter.Staging
     private var files = 0
     private var pages = 0
+    /// The output folder's lock, handed over by the caller, let go of once the site is in place or abandoned; and
+    /// whether taking it made the folder.
+    private let lock: OutputLock?
+    private let madeOutput: Bool
 
-    /// Starts staging a site for `writer`'s output folder, which the caller has validated.
-    public init(writer: SiteWriter) throws {
+    /// Starts staging a site for `writer`'s output folder, which the caller has validated. `lock`: the folder's
+    /// lock, taken by the caller (`madeOutput` when that made the folder), which the sink then owns; without one,
+    /// the staging takes it.
+    public init(writer: SiteWriter, lock: OutputLock? = nil, madeOutput: Bool = false) throws {
         self.writer = writer
-        staging = try writer.begin()
+        self.lock = lock
+        self.madeOutput = madeOutput
+        staging = try writer.begin(lock: lock, madeOutput: madeOutput)
     }
 
     public var wantsSearch: Bool { true }
@@ -67,16 +75,18 @@ public final class StagingSink: PageSink, @unchecked Sendable {
 
     public func restart() throws {
         staging.abandon()
-        staging = try writer.begin()
+        staging = try writer.begin(lock: lock, madeOutput: madeOutput)
         (files, pages) = (0, 0)
     }
 
     public func finish() throws {
+        defer { lock?.release() }
         try staging.commit()
     }
 
     public func abandon() {
         staging.abandon()
+        if let lock { writer.release(lock, madeOutput: madeOutput) }
     }
 
     public var written: (files: Int, pages: Int) { (files, pages) }

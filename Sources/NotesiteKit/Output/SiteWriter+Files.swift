@@ -52,7 +52,10 @@ extension SiteWriter {
     /// Deletes the folder at `path` with everything in it, its files on every core, some hundreds at a time: the old
     /// copy of a large site is deleted after the new site is in place, at the very end of a build, where one thread
     /// alone would leave the other cores idle (`make bench`). Symbolic links are deleted, not followed.
+    /// A folder that is not there is no error: a stopped build may have deleted it already.
     static func removeTree(at path: String) throws {
+        var info = stat()
+        if lstat(path, &info) != 0, errno == ENOENT { return }
         let found = try entries(below: path)
         try unlinkAll(found.filter { $0.value != .folder }.map { path + "/" + $0.key.string })
         // Deepest first: a folder's path sorts before the paths inside it.

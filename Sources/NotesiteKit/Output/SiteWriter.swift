@@ -6,12 +6,12 @@ import Foundation
 /// the output folder whose names start with `.` (such as a committed `.gitignore`) are left alone.
 public struct SiteWriter {
     public let output: URL
-    private let staging: URL
-    private let previous: URL
+    let staging: URL
+    let previous: URL
     /// `output` and `staging` as paths, which writing each file joins with the file's path.
-    private let outputPath: String
-    private let stagingPath: String
-    private let fm = FileManager.default
+    let outputPath: String
+    let stagingPath: String
+    let fm = FileManager.default
     /// What a writer does when another notesite is writing this output folder (`OutputLock`).
     public var contention: OutputLock.Contention = .wait { _ in }
     /// The output folder as the user named it, for messages.
@@ -42,20 +42,60 @@ public struct SiteWriter {
     /// held in memory as a whole) and the site is swapped in by `commit()`.
     /// `lock`: the output folder's lock, when the caller holds it already; otherwise the staging takes it and lets
     /// go of it when the site is in place or abandoned.
-    public func begin(lock: OutputLock? = nil) throws -> Staging {
-        let existed = fm.fileExists(atPath: outputPath)
+    /// `madeOutput`: whether the caller's lock made the output folder (a first build), which then holds no old site.
+    public func begin(lock: OutputLock? = nil, madeOutput: Bool = false) throws -> Staging {
+        let existed = !madeOutput && fm.fileExists(atPath: outputPath)
         let own = lock == nil ? try self.lock() : nil
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         return Staging(writer: self, madeOutput: !existed, hasOldSite: existed && hasSiteEntries(), lock: own)
     }
 
+    /// Lets go of the output folder's `lock`; when taking it made the folder (`madeOutput`), a failed first build
+    /// leaves no empty folder behind. The lock file goes first, while it is held: a writer waiting on it then locks a
+    /// new one (`OutputLock`); rmdir removes only an empty folder.
+    public func release(_ lock: OutputLock, madeOutput: Bool) {
+        if madeOutput {
+            unlink(outputPath + "/" + OutputLock.fileName)
+            rmdir(outputPath)
+        }
+        lock.release()
+    }
+
     /// Takes the output folder's lock (`OutputLock`), making the folder when it is missing; waits or fails as
     /// `contention` says when another notesite holds it.
+    /// Then finishes putting in place a site whose build was stopped halfway (`finishInterruptedCommit`).
     public func lock() throws -> OutputLock {
         try fm.createDirectory(at: output, withIntermediateDirectories: true)
-        return try OutputLock.acquire(folder: outputPath, display: displayPath, contention: contention) { [output] in
+        let lock = try OutputLock.acquire(folder: outputPath, display: displayPath, contention: contention) { [output] in
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        }
+        do {
+            try finishInterruptedCommit()
+        } catch {
+            lock.release()
+            throw error
+        }
+        return lock
+    }
+
+    /// Finishes the commit a stopped build left halfway, as its journal lists it (`CommitJournal`), so that the
+    /// output folder holds one whole site; and deletes what a build stopped before its commit left: its staging
+    /// folder, the old site's entries moved aside, a manifest half written. Called with the output folder locked.
+    func finishInterruptedCommit() throws {
+        if let journal = try CommitJournal.load(from: outputPath) {
+            switch journal.kind {
+            case .swap: try finishSwap(incoming: journal.incoming, removed: journal.removed)
+            case .merge: try finishMerge(written: journal.incoming, gone: journal.removed, emptied: journal.emptied)
+            }
+        }
+        guard case .success(let entries) = FolderEntry.list(outputPath) else { return }
+        for entry in entries {
+            if entry.name == ".notesite-staging" || entry.name == ".notesite-previous" {
+                try Self.removeTree(at: outputPath + "/" + entry.name)
+            } else if entry.name.hasPrefix(SiteManifest.fileName + "-") || entry.name.hasPrefix(CommitJournal.fileName + "-") {
+                unlink(outputPath + "/" + entry.name)
+            }
         }
     }
 
@@ -183,18 +223,13 @@ public struct SiteWriter {
             } catch {
                 unlink(temporary)
             }
+            CrashPoint.step()
         }
 
         /// Forgets the staged files; the previous site stays.
         public func abandon() {
-            defer { outputLock?.release() }
             try? writer.fm.removeItem(at: writer.staging)
-            // A failed first build leaves no empty output folder behind (rmdir removes only an empty one). Its lock
-            // file goes first, while it is held: a writer waiting on it then locks a new one (`OutputLock`).
-            if madeOutput, outputLock != nil {
-                unlink(writer.outputPath + "/" + OutputLock.fileName)
-                rmdir(writer.outputPath)
-            }
+            if let outputLock { writer.release(outputLock, madeOutput: madeOutput) }
         }
 
         /// Hard links to the old site's files that stay, in the staging folder, so that it holds the whole site.
@@ -342,6 +377,15 @@ public struct SiteWriter {
                 try Self.requireWritable(outputPath + "/" + name)
             }
         }
+        let removed = outgoing.filter { !incoming.contains($0) && !Self.hostFiles.contains($0) }
+        try CommitJournal(kind: .swap, incoming: incoming, removed: removed).write(in: outputPath)
+        try finishSwap(incoming: incoming, removed: removed)
+    }
+
+    /// The moves of `swap` from wherever they stopped: each staged entry of `incoming` still in the staging folder
+    /// moves in (the old entry aside first when either is a folder), then the old entries `removed` move aside, and
+    /// the staging folder, the old entries and the journal are deleted.
+    func finishSwap(incoming: [String], removed: [String]) throws {
         try? Self.removeTree(at: previous.path)
         try fm.createDirectory(at: previous, withIntermediateDirectories: true)
         for name in incoming {
@@ -349,21 +393,28 @@ public struct SiteWriter {
             let old = output.appendingPathComponent(name)
             var oldIsFolder: ObjCBool = false
             var newIsFolder: ObjCBool = false
+            // Moved in already, by the build this one finishes.
+            guard fm.fileExists(atPath: new.path, isDirectory: &newIsFolder) else { continue }
             let oldExists = fm.fileExists(atPath: old.path, isDirectory: &oldIsFolder)
-            _ = fm.fileExists(atPath: new.path, isDirectory: &newIsFolder)
             if oldExists, oldIsFolder.boolValue || newIsFolder.boolValue {
                 try moveAside(old, to: previous.appendingPathComponent(name))
+                CrashPoint.step()
             }
             // rename(2) replaces a file atomically; a folder's place is empty by now.
             guard rename(new.path, old.path) == 0 else {
                 throw NotesiteError.outputInvalid(path: old.path, reason: String(cString: strerror(errno)))
             }
+            CrashPoint.step()
         }
-        for name in outgoing where !incoming.contains(name) && !Self.hostFiles.contains(name) {
+        for name in removed where fm.fileExists(atPath: outputPath + "/" + name) {
             try moveAside(output.appendingPathComponent(name), to: previous.appendingPathComponent(name))
+            CrashPoint.step()
         }
-        try fm.removeItem(at: staging)
+        try Self.removeTree(at: stagingPath)
+        CrashPoint.step()
         try Self.removeTree(at: previous.path)
+        CrashPoint.step()
+        CommitJournal.remove(from: outputPath)
     }
 
     /// Files at the top of the output folder that a host reads and a build never deletes, though it did not write
@@ -433,17 +484,32 @@ public struct SiteWriter {
         for folder in folders.filter({ old[$0] == nil }).map(\.string).sorted() {
             if mkdir(outputPath + "/" + folder, 0o755) != 0 && errno != EEXIST { return false }
         }
+        let emptied = old.filter { $0.value == .folder && !folders.contains($0.key) }.keys.map(\.string)
+        try CommitJournal(kind: .merge, incoming: written, removed: gone, emptied: emptied).write(in: outputPath)
+        try finishMerge(written: written, gone: gone, emptied: emptied)
+        return true
+    }
+
+    /// The moves of `merge` from wherever they stopped: each staged file of `written` still in the staging folder
+    /// moves over its old copy, the old files `gone` are deleted, then the folders `emptied` where nothing is left,
+    /// the staging folder and the journal.
+    func finishMerge(written: [String], gone: [String], emptied: [String]) throws {
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
+            // Moved in already, by the build this one finishes.
+            if errno == ENOENT, access(stagingPath + "/" + path, F_OK) != 0 { continue }
             throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: String(cString: strerror(errno)))
         }
+        CrashPoint.step()
         if !gone.isEmpty {
             try? Self.unlinkAll(gone.map { outputPath + "/" + $0 })
+            CrashPoint.step()
         }
         // Deepest first; a folder that something was put in meanwhile stays.
-        for folder in old.filter({ $0.value == .folder && !folders.contains($0.key) }).keys.map(\.string).sorted(by: >) {
+        for folder in emptied.sorted(by: >) {
             rmdir(outputPath + "/" + folder)
         }
         try? Self.removeTree(at: stagingPath)
-        return true
+        CrashPoint.step()
+        CommitJournal.remove(from: outputPath)
     }
 }
