@@ -11,13 +11,18 @@ struct Build: ParsableCommand {
         \(ProgressLine.threshold) notes show a progress line.
 
         One notesite writes an output folder at a time: a build that finds another build (or `notesite serve`) \
-        writing there waits for it, and says so, unless --no-wait is given.
+        writing there waits for it, and says so, unless --no-wait is given. A build killed halfway is finished \
+        by the next one, before it reads anything.
+
+        Files in the output folder that no build wrote (a note to yourself, a file copied in by hand) are kept \
+        and reported as output.foreign-file, unless --clean is given. A host's CNAME, _headers and _redirects, \
+        and files whose names start with a dot, are always kept.
         """
     )
 
     @OptionGroup var folders: SiteFolders
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site: a new or empty folder, or one a build wrote before (its other files are replaced).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the site: a new or empty folder, or one a build wrote before.", valueName: "dir"))
     var output = "public"
 
     @Option(name: .long, help: ArgumentHelp("The address the site is published at (https://…/); adds sitemap.xml and absolute feed links.", valueName: "url"))
@@ -25,6 +30,9 @@ struct Build: ParsableCommand {
 
     @Flag(name: .long, help: "Fail (exit 2) at once, rather than wait, when another notesite is writing the output folder.")
     var noWait = false
+
+    @Flag(name: .long, help: "Delete the files in the output folder that no build wrote, rather than keep them.")
+    var clean = false
 
     @OptionGroup var printing: OutputOptions
 
@@ -39,6 +47,7 @@ struct Build: ParsableCommand {
         let options = try folders.options(output: output, baseURL: baseURL)
         let builder = OneShotBuild(options: options)
         builder.contention = waitingForOtherWriter(output: output, wait: !noWait)
+        builder.deletesForeignFiles = clean
         let progress = ProgressLine.make(quiet: printing.quiet)
         if let progress { builder.progress = { progress.update($0) } }
         let hadSite = FileManager.default.fileExists(atPath: options.output.path)

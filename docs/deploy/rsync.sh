@@ -15,7 +15,8 @@
 #   RSYNC_RSH             how rsync reaches the host (rsync's own variable; default ssh)
 #
 # rsync --delete makes the folder on the host the same as public/: files there that the site does not have are
-# deleted. The build's own files (.notesite-manifest, .notesite-lock) are not copied.
+# deleted. The build's own files (.notesite-manifest, .notesite-lock, and what a stopped build left) are not
+# copied.
 set -euo pipefail
 
 dry_run=${NOTESITE_DEPLOY_DRY_RUN:-0}
@@ -35,7 +36,7 @@ notesite=${NOTESITE:-notesite}
 "$notesite" check
 "$notesite" build --base-url "$NOTESITE_BASE_URL"
 
-options=(-az --delete --exclude .notesite-manifest --exclude .notesite-lock)
+options=(-az --delete --exclude '.notesite-*')
 if [ "$dry_run" = 1 ]; then
   options+=(--dry-run --itemize-changes)
   echo "Dry run: what rsync would change in $NOTESITE_DEPLOY_HOST:$NOTESITE_DEPLOY_PATH"

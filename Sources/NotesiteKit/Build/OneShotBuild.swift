@@ -19,6 +19,8 @@ public final class OneShotBuild {
     public var streamsPages = true
     /// What a build does when another notesite is writing the output folder (`OutputLock`).
     public var contention: OutputLock.Contention = .wait { _ in }
+    /// Whether files in the output folder that no build wrote are deleted (`--clean`) rather than kept and reported.
+    public var deletesForeignFiles = false
 
     /// Notes are parsed and pages rendered this many at a time: the progress steps, and the trees one batch holds
     /// in memory.
@@ -35,6 +37,7 @@ public final class OneShotBuild {
         var writer = SiteWriter(output: options.output)
         writer.contention = contention
         writer.displayPath = options.outputDisplay
+        writer.deletesForeignFiles = deletesForeignFiles
         // The lock before anything is read: a build waits here for another writing the folder, and finishes putting
         // in place a site whose build was stopped halfway even when this one then stops at a template.
         let madeOutput = !FileManager.default.fileExists(atPath: options.output.path)
@@ -48,6 +51,17 @@ public final class OneShotBuild {
         }
         defer { Run.releaseInBackground(&run) }
         return run!.report
+    }
+
+    /// One warning for each file of the output folder that no build wrote and the build kept, up to `limit`, and one
+    /// for the rest.
+    static func foreignFileWarnings(_ paths: [String], output: String, limit: Int = 20) -> [Diagnostic] {
+        let how = "no build of this site wrote it, so it was kept; delete it, or build with --clean to delete the files no build wrote"
+        var found = paths.prefix(limit).map { Diagnostic(OutputRule.foreignFile, file: output + "/" + $0, at: nil, "a file of the output folder that is not the site's: \(how)") }
+        if paths.count > limit {
+            found.append(Diagnostic(OutputRule.foreignFile, file: output, at: nil, "\(paths.count - limit) more files that are not the site's: \(how)"))
+        }
+        return found
     }
 
     /// Runs every stage with nothing written, checks the links of the rendered pages and treats broken links and
@@ -186,6 +200,7 @@ public final class OneShotBuild {
             try sink.finish()
             finished = true
             (report.filesWritten, report.pagesWritten) = sink.written
+            report.diagnostics += Self.foreignFileWarnings(sink.keptForeignFiles, output: options.outputDisplay)
         }
         if purpose == .build { clock.lap("render") }
         report.stages = clock.stages

@@ -4,7 +4,7 @@ public enum RuleCatalog {
     /// the types are listed here, so a rule cannot be raised without being in the catalogue.
     static let sets: [any RuleSet.Type] = [
         ConfigRule.self, ContentRule.self, RunRule.self, FrontMatterRule.self, MarkdownRule.self, LinkRule.self, ImageRule.self,
-        SymbolRule.self, HTMLRule.self, TemplateRule.self, DataRule.self,
+        SymbolRule.self, HTMLRule.self, TemplateRule.self, DataRule.self, OutputRule.self,
     ]
 
     /// Every rule, grouped by stage, each group in its declaration order.

@@ -32,6 +32,13 @@ public protocol PageSink: AnyObject, Sendable {
 
     /// Files and pages (`.html`) put in place by `finish`.
     var written: (files: Int, pages: Int) { get }
+
+    /// The files in the output folder that no build wrote, which `finish` kept (`SiteWriter.foreignFiles`).
+    var keptForeignFiles: [String] { get }
+}
+
+extension PageSink {
+    public var keptForeignFiles: [String] { [] }
 }
 
 /// `build`'s sink: stages each file in a folder beside the site and swaps the staged site in on `finish`, so a
@@ -88,6 +95,8 @@ public final class StagingSink: PageSink, @unchecked Sendable {
         staging.abandon()
         if let lock { writer.release(lock, madeOutput: madeOutput) }
     }
+
+    public var keptForeignFiles: [String] { staging.keptForeignFiles }
 
     public var written: (files: Int, pages: Int) { (files, pages) }
 }

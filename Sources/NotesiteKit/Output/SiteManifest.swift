@@ -15,12 +15,21 @@ struct SiteManifest: Sendable {
         var inode: UInt64
         /// Nanoseconds since 1970.
         var modified: Int64
+
+        /// A file the build wrote without hashing it (a copied image) or whose identity it could not learn: listed
+        /// as the site's, vouching for nothing (no file has inode 0), so the next build reads it again.
+        static let unvouched = Record(hash: ContentHash(0), size: 0, inode: 0, modified: 0)
     }
 
     static let fileName = ".notesite-manifest"
-    private static let header = "notesite-manifest 2"
+    private static let header = "notesite-manifest 3"
+    /// Version 2 listed only the files whose bytes the build hashed, not the ones it copied (images).
+    private static let olderHeader = "notesite-manifest 2"
 
     var records: [String: Record] = [:]
+    /// Whether the manifest lists every file its build wrote, so that a file of the site it does not list is one
+    /// that no build wrote (`SiteWriter.foreignFiles`). Version 2 manifests left out copied files.
+    var listsEveryFile = true
 
     /// The manifest in `folder`, or an empty one when there is none or it cannot be read. Read on its bytes: a
     /// large site's manifest has 20,000 lines, read before the first page can be staged.
@@ -41,8 +50,9 @@ struct SiteManifest: Sendable {
             defer { i += 1 }
             return start..<i
         }
-        guard let first = line(), bytes[first].elementsEqual(header.utf8) else { return nil }
+        guard let first = line(), bytes[first].elementsEqual(header.utf8) || bytes[first].elementsEqual(olderHeader.utf8) else { return nil }
         var manifest = SiteManifest()
+        manifest.listsEveryFile = bytes[first].elementsEqual(header.utf8)
         while let range = line() {
             guard !range.isEmpty else { continue }
             // hash size inode modified path (the path last: it may hold spaces).

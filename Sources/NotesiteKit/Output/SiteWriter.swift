@@ -16,6 +16,9 @@ public struct SiteWriter {
     public var contention: OutputLock.Contention = .wait { _ in }
     /// The output folder as the user named it, for messages.
     public var displayPath: String
+    /// Whether files in the output folder that no build wrote are deleted (`--clean`) rather than kept
+    /// (`foreignFiles`).
+    public var deletesForeignFiles = false
 
     public init(output: URL) {
         self.displayPath = output.path
@@ -130,6 +133,9 @@ public struct SiteWriter {
         /// The output folder's lock when the staging took it itself: let go of once the site is in place or
         /// abandoned.
         private let outputLock: OutputLock?
+        /// The files in the output folder that no build wrote, found and kept by `commit` (none when the writer
+        /// `deletesForeignFiles`).
+        public private(set) var keptForeignFiles: [String] = []
 
         init(writer: SiteWriter, madeOutput: Bool = false, hasOldSite: Bool = true, lock: OutputLock? = nil) {
             self.writer = writer
@@ -170,14 +176,14 @@ public struct SiteWriter {
         }
 
         /// Notes the file written to the staging folder, for the new manifest: its hash and the identity it had once
-        /// written (both nil for a copy, which is not recorded).
+        /// written (both nil for a copy, which is listed as the site's but vouched for by nothing).
         fileprivate func record(_ path: String, hash: ContentHash?, identity: SiteManifest.Identity?) {
             let record = hash.flatMap { hash in
                 identity.map { SiteManifest.Record(hash: hash, size: $0.size, inode: $0.inode, modified: $0.modified) }
-            }
+            } ?? .unvouched
             lock.withLock {
                 written.append(path)
-                if let record, SiteManifest.canRecord(path) { staged.records[path] = record }
+                if SiteManifest.canRecord(path) { staged.records[path] = record }
             }
         }
 
@@ -203,11 +209,19 @@ public struct SiteWriter {
             defer { outputLock?.release() }
             let written = lock.withLock { self.written }
             let kept = lock.withLock { self.kept }
-            let merged = kept.count >= written.count ? try writer.merge(written: written, kept: kept) : false
+            // Only a manifest that lists every file of its site tells the files no build wrote.
+            let foreign = hasOldSite && previous.listsEveryFile
+                ? try writer.foreignFiles(previous: previous, site: Set((written + kept).map { UTF8Key($0) }))
+                : ForeignFiles()
+            let staying = foreign.quiet + (writer.deletesForeignFiles ? [] : foreign.reported)
+            keptForeignFiles = writer.deletesForeignFiles ? [] : foreign.reported
+            let merged = kept.count >= written.count
+                ? try writer.merge(written: written, kept: kept, staying: Set(staying.map { UTF8Key($0) }))
+                : false
             if merged {
                 writeManifest(in: writer.outputPath)
             } else {
-                try linkIntoStaging(kept)
+                try linkIntoStaging(kept + staying)
                 // Swapped in with the site, so that the site is never in place without it.
                 writeManifest(in: writer.stagingPath)
                 try writer.swap()
@@ -446,7 +460,7 @@ public struct SiteWriter {
     /// file in a plain folder of the site (it changed meanwhile, or a folder on its way is a link), or a written
     /// file's place or a folder on its way is something else in the old site. Throws when a written file cannot
     /// be moved in, and the site is then part old, part new.
-    fileprivate func merge(written: [String], kept: [String]) throws -> Bool {
+    fileprivate func merge(written: [String], kept: [String], staying: Set<UTF8Key>) throws -> Bool {
         guard let old = try? Self.entries(below: outputPath, skippingHidden: true) else { return false }
         var folders: Set<UTF8Key> = []
         for path in written + kept {
@@ -474,7 +488,7 @@ public struct SiteWriter {
         var gone: [String] = []
         if oldFiles > kept.count + replaced {
             let site = writtenPaths.union(kept.map { UTF8Key($0) })
-            gone = old.filter { $0.value != .folder && !site.contains($0.key) && !Self.hostFiles.contains($0.key.string) }.map(\.key.string)
+            gone = old.filter { $0.value != .folder && !site.contains($0.key) && !staying.contains($0.key) && !Self.hostFiles.contains($0.key.string) }.map(\.key.string)
             for path in gone { touched.insert(Self.folder(of: path)) }
         }
         for folder in touched.sorted() {

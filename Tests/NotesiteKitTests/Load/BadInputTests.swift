@@ -510,15 +510,50 @@ import Testing
         #expect(error.description.contains("not a site notesite built"))
         #expect(try String(contentsOf: thesis, encoding: .utf8) == "precious")
 
-        // Once it is empty but for dot files (a committed .gitignore), it is the site's; then a build over the
-        // site it wrote replaces that site.
+        // Once it is empty but for dot files (a committed .gitignore), it is the site's.
         try fm.removeItem(at: thesis)
         try Data("*\n".utf8).write(to: site.output.appendingPathComponent(".gitignore"))
         #expect(try SitePipeline.build(site.options).succeeded)
-        try Data("stale".utf8).write(to: site.output.appendingPathComponent("stale.html"))
-        #expect(try SitePipeline.build(site.options).succeeded)
-        #expect(!fm.fileExists(atPath: site.output.appendingPathComponent("stale.html").path))
         #expect(fm.fileExists(atPath: site.output.appendingPathComponent(".gitignore").path))
+    }
+
+    /// A file put into the site after a build (a note to oneself, a page copied in by hand), at the top or deep in
+    /// a folder the next build replaces, is kept and reported, whether that build replaces a few files or the whole
+    /// site; a page the last build wrote and the next does not is deleted; `--clean` deletes the foreign files too.
+    @Test(arguments: [false, true])
+    func filesNoBuildWroteAreKeptAndReported(swappingTheSite: Bool) throws {
+        let site = try site(with: [:])
+        let fm = FileManager.default
+        try site.write("notes/en/gone.md", Self.frontMatter + "# Gone\n\nA note deleted before the next build.\n")
+        #expect(try SitePipeline.build(site.options).succeeded)
+        let foreign = ["todo.txt": "call the printer", "en/extra.html": "<p>by hand</p>", "assets/logo-old.svg": "<svg/>"]
+        for (path, text) in foreign { try Data(text.utf8).write(to: site.output.appendingPathComponent(path)) }
+        try Data("a dot file".utf8).write(to: site.output.appendingPathComponent("en/.htaccess"))
+        try fm.removeItem(at: site.content.appendingPathComponent("notes/en/gone.md"))
+
+        var options = site.options
+        if swappingTheSite { options = try site.options(editingTemplate: "footer.mustache") { $0 + "<!-- changed -->\n" } }
+        let report = try SitePipeline.build(options)
+        #expect(report.succeeded)
+        let warned = report.diagnostics.filter { $0.rule.id == "output.foreign-file" }
+        #expect(warned.map(\.file).sorted() == foreign.keys.map { site.options.outputDisplay + "/" + $0 }.sorted())
+        #expect(warned.allSatisfy { $0.severity == .warning && $0.message.contains("--clean") })
+        for (path, text) in foreign {
+            #expect(try String(contentsOf: site.output.appendingPathComponent(path), encoding: .utf8) == text, "\(path)")
+        }
+        #expect(fm.fileExists(atPath: site.output.appendingPathComponent("en/.htaccess").path))
+        #expect(!fm.fileExists(atPath: site.output.appendingPathComponent("en/gone.html").path))
+        if swappingTheSite { #expect(try site.read("en/good.html").contains("<!-- changed -->")) }
+
+        // Reported again by the next build, until deleted by hand or by --clean, which keeps the dot file.
+        let again = try SitePipeline.build(options)
+        #expect(again.diagnostics.filter { $0.rule.id == "output.foreign-file" }.count == foreign.count)
+        let cleaning = OneShotBuild(options: options)
+        cleaning.deletesForeignFiles = true
+        let cleaned = try cleaning.build()
+        #expect(cleaned.diagnostics.filter { $0.rule.id == "output.foreign-file" }.isEmpty)
+        for path in foreign.keys { #expect(!fm.fileExists(atPath: site.output.appendingPathComponent(path).path), "\(path)") }
+        #expect(fm.fileExists(atPath: site.output.appendingPathComponent("en/.htaccess").path))
     }
 
     @Test func anOutputThatHoldsOrIsInsideTheTemplatesIsRefused() throws {
