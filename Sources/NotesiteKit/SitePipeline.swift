@@ -49,6 +49,9 @@ public struct SiteReport: Sendable {
     /// Notes whose errors did not stop the run (`notesite serve` only): their pages show what is wrong, and every
     /// other page was written. By display path.
     public var notesShowingErrors: [String] = []
+    /// Set when the run found the site it wrote before gone from the output folder (`notesite serve` only), and so
+    /// built the whole site again.
+    public var outputLoss: OutputLoss?
     public var succeeded: Bool { !diagnostics.hasErrors }
 }
 
@@ -86,7 +89,9 @@ public enum SitePipeline {
     /// The output folder must be a folder (or not exist yet), must not hold or be held by the content or the
     /// templates, and must hold nothing but a site notesite wrote (told by its manifest): a build replaces everything
     /// in it but the entries whose names start with `.`, and files it did not write would be lost without a word.
-    static func validateOutput(_ options: SiteOptions) throws {
+    /// `owned`: names of entries the caller wrote there itself (serve's site, whose manifest went), which are not
+    /// foreign files.
+    static func validateOutput(_ options: SiteOptions, owned: Set<String> = []) throws {
         let output = options.output.resolvingSymlinksInPath().path
         func refuse(_ reason: String) -> NotesiteError {
             NotesiteError.outputInvalid(path: options.outputDisplay, reason: reason)
@@ -114,7 +119,7 @@ public enum SitePipeline {
         }
         guard exists, !FileManager.default.fileExists(atPath: output + "/" + SiteManifest.fileName) else { return }
         let foreign = ((try? FileManager.default.contentsOfDirectory(atPath: output)) ?? [])
-            .filter { !$0.hasPrefix(".") && !SiteWriter.hostFiles.contains($0) }.sorted()
+            .filter { !$0.hasPrefix(".") && !SiteWriter.hostFiles.contains($0) && !owned.contains($0) }.sorted()
         guard !foreign.isEmpty else { return }
         let named = foreign.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (foreign.count > 3 ? " and \(foreign.count - 3) more" : "")
         throw refuse("it holds files that are not a site notesite built (\(named)), and a build replaces everything in it; choose a new or empty folder, or empty this one")

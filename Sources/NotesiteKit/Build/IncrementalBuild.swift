@@ -63,6 +63,10 @@ public final class IncrementalBuild {
     private var unreadable: [String: Diagnostic] = [:]
     /// Each written file's content hash, by output path: the output folder as the last successful run left it.
     private var written: [String: ContentHash]?
+    /// The top-level entries of the site the last run wrote: the output folder's own, even without its manifest.
+    private var writtenEntries: Set<String> {
+        Set((written ?? [:]).keys.compactMap { $0.split(separator: "/", maxSplits: 1).first.map(String.init) })
+    }
     private var lastSite: SiteIndex?
     /// What runs that found errors (and so wrote nothing) read since the last run that wrote: the next run that
     /// writes renders it too.
@@ -119,8 +123,14 @@ public final class IncrementalBuild {
     /// (nil: everything again).
     public func run(changes: SiteChanges? = nil) throws -> SiteReport {
         var clock = StageClock()
-        try SitePipeline.validateOutput(options)
-        let full = changes == nil || templates == nil
+        // A site an earlier run wrote that is no longer in the output folder (deleted, emptied) is built whole
+        // again, as the first run builds it: this change's few files alone would be a site of those files.
+        let loss = written != nil && templates != nil && changes != nil ? OutputLoss.of(output: options.output) : nil
+        try SitePipeline.validateOutput(options, owned: loss == .manifestMissing ? writtenEntries : [])
+        let full = changes == nil || templates == nil || loss != nil
+        // A run that reads single notes would take a notes folder moved away for notes deleted and write a site
+        // without them, where a complete run (and `build`) stops with this error.
+        if !full { try loader.notesFolder() }
         let changes = changes ?? SiteChanges()
 
         // 1. Load: templates, data, notes (only the changed ones after the first run). The data and the list of the
@@ -176,6 +186,7 @@ public final class IncrementalBuild {
                                                  templates: templates, index: index, loader: loader)
         var report = SiteReport(diagnostics: diagnostics, notes: index.notes.count, files: notes.count + unreadable.count,
                                 filesWritten: 0, pagesWritten: 0, seconds: 0)
+        report.outputLoss = loss
         let renderer = PageRenderer(index: index, templates: templates, reference: reference, baseURL: options.baseURL)
         clock.lap("diagnose")
 

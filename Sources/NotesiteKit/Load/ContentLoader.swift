@@ -24,15 +24,7 @@ public struct ContentLoader: Sendable {
     }
 
     public func load() throws -> ContentTree {
-        let fm = FileManager.default
-        try NotesiteError.requireFolder(root, role: "content", displayPath: displayRoot)
-        let notesRoot = root.appendingPathComponent("notes")
-        guard fm.fileExists(atPath: notesRoot.path) else {
-            throw NotesiteError.folderMissing(role: "notes", path: join(displayRoot, "notes"))
-        }
-        guard fm.isReadableFile(atPath: notesRoot.path), case .success(let top) = FolderEntry.list(rootPath + "/notes") else {
-            throw NotesiteError.unreadable(path: join(displayRoot, "notes"), reason: "permission denied")
-        }
+        let top = try notesFolder()
         var notes: [String] = []
         var assets: [String] = []
         var diagnostics: [Diagnostic] = []
@@ -79,6 +71,21 @@ public struct ContentLoader: Sendable {
         assets.sort()
         diagnostics += strayNotes()
         return ContentTree(notes: notes, assets: assets, diagnostics: diagnostics)
+    }
+
+    /// The entries of the notes folder; throws when it or the content folder is missing or cannot be read, which
+    /// stops a build before anything is written. `notesite serve` asks before a rebuild that reads single notes,
+    /// so that a notes folder moved away is the error a build gives rather than a site without notes.
+    @discardableResult
+    func notesFolder() throws -> [FolderEntry] {
+        try NotesiteError.requireFolder(root, role: "content", displayPath: displayRoot)
+        guard FileManager.default.fileExists(atPath: rootPath + "/notes") else {
+            throw NotesiteError.folderMissing(role: "notes", path: join(displayRoot, "notes"))
+        }
+        guard FileManager.default.isReadableFile(atPath: rootPath + "/notes"), case .success(let top) = FolderEntry.list(rootPath + "/notes") else {
+            throw NotesiteError.unreadable(path: join(displayRoot, "notes"), reason: "permission denied")
+        }
+        return top
     }
 
     /// Markdown files in the content folder outside `notes/` (`Content/en/a.md`), which are never built: each is
