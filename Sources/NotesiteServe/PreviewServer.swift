@@ -13,6 +13,9 @@ import ServiceLifecycle
 ///
 /// While a rebuild fails, the last good site stays on disk and keeps being served; open pages show the
 /// diagnostics on an error page and come back by themselves once the note is fixed.
+///
+/// Serve owns its output folder: one deleted or emptied while serving gets the whole site again, at the next
+/// change or the first page asked for, never a site of one edit's files.
 public struct PreviewServer: Sendable {
     public struct Configuration: Sendable {
         public var options: SiteOptions
@@ -99,7 +102,8 @@ public struct PreviewServer: Sendable {
 
         var logger = Logger(label: "notesite.serve")
         logger.logLevel = .critical
-        let responder = PreviewResponder(root: configuration.options.output, live: live, builds: site.builds)
+        let responder = PreviewResponder(root: configuration.options.output, live: live, builds: site.builds,
+                                         rebuild: { inbox.add(.everything) })
         let port = configuration.port
         let app = Application(
             responder: responder,
@@ -226,6 +230,8 @@ struct PreviewResponder: HTTPResponder {
     let root: URL
     let live: LiveReload
     let builds: BuildGate
+    /// Asks the rebuild loop for a build, changes or not: a request found the output folder deleted or emptied.
+    var rebuild: @Sendable () -> Void = {}
 
     func respond(to request: Request, context: Context) async throws -> Response {
         guard request.method == .get || request.method == .head else {
@@ -270,13 +276,41 @@ struct PreviewResponder: HTTPResponder {
         switch first {
         case (.notFound, _), (.file, nil):
             let after = builds.mark
-            guard before.running || after.running || after.finished != before.finished else { return first }
-            await builds.settled()
-            return look()
+            if before.running || after.running || after.finished != before.finished {
+                await builds.settled()
+                let again = look()
+                guard case (.file, _?) = again else { return await restored(again, look: look) }
+                return again
+            }
+            return await restored(first, look: look)
         default:
             return first
         }
     }
+
+    /// What `target` resolves to once the site is back, when the output folder no longer holds the site that was
+    /// built (deleted or emptied while serving); else `found`, what the request found. The watcher does not watch
+    /// the output folder, so the first page asked for is what notices: it asks the rebuild loop for a build (which
+    /// builds the whole site again when it finds the folder so) and waits for it, up to `restoreWait`. After a
+    /// failed build nothing is asked: there is no site to restore, and the pages show the error page.
+    private func restored(_ found: (SafePath.Resolution, Data?),
+                          look: () -> (SafePath.Resolution, Data?)) async -> (SafePath.Resolution, Data?) {
+        guard OutputLoss.of(output: root) != nil, await live.failure == nil else { return found }
+        let mark = builds.mark
+        rebuild()
+        // The build asked for ends after one that may be running now.
+        let target = mark.finished + (mark.running ? 2 : 1)
+        let end = ContinuousClock.now + Self.restoreWait
+        // Not past a Ctrl-C: the rebuild loop stops then, and the server waits for the requests it is answering.
+        while builds.mark.finished < target, ContinuousClock.now < end, !Task.isShuttingDownGracefully {
+            do { try await Task.sleep(for: .milliseconds(20)) } catch { return found }
+        }
+        await builds.settled()
+        return look()
+    }
+
+    /// How long a request waits for the site to be built again in an output folder that was deleted.
+    static let restoreWait: Duration = .seconds(30)
 
     private func file(_ url: URL, _ data: Data, status: HTTPResponse.Status) async -> Response {
         let type = SafePath.contentType(of: url)

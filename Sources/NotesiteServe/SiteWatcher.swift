@@ -132,8 +132,12 @@ struct SiteWatcher: Service {
                 } else {
                     changes = snapshot.refresh(content: hints.content, templates: hints.templates, options: options)
                 }
-                // A file touched but not changed, or one the site skips.
-                guard !changes.isEmpty else { continue }
+                // A file touched but not changed, or one the site skips: nothing to build, unless the site that was
+                // built is gone from the output folder (deleted or emptied; a request asks then), which the build
+                // then builds again whole. Not after a failed build: the next change builds everything anyway.
+                if changes.isEmpty {
+                    guard await live.failure == nil, OutputLoss.of(output: options.output) != nil else { continue }
+                }
                 let event = await site.build(changes)
                 // Reported before open pages reload, so that whoever reads the report has it once they do.
                 onBuild(event)

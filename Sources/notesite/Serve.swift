@@ -15,6 +15,10 @@ struct Serve: AsyncParsableCommand {
         When an edit breaks the build, the terminal prints the diagnostics, open pages show them on an error \
         page, and the last good site keeps being served; fixing the note brings the pages back.
 
+        Serve owns its output folder: when it finds the folder deleted or emptied, it builds the whole site again \
+        at the next change (or the next request for a page) and says so. A notes folder moved away or deleted \
+        is the error a build gives, and the last good site keeps being served until it is back.
+
         Changes are noticed through inotify on Linux, and by looking at the folders every 150 ms elsewhere, with \
         --poll, or when inotify cannot watch them (the watch limit is reached: a warning says so). A rebuild starts \
         40 ms after the last change, and no later than 250 ms after the first while changes continue.
@@ -118,7 +122,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard !quiet else { return }
         let time = report.seconds < 1 ? String(format: "%.0f ms", report.seconds * 1000) : String(format: "%.2f s", report.seconds)
-        if fresh {
+        if let loss = report.outputLoss {
+            say("\(loss.description.prefix(1).uppercased() + loss.description.dropFirst()); built the whole site again: \(counted(report.pagesWritten, "page")) in \(time).")
+        } else if fresh {
             say("Built \(counted(report.notes, "note")): \(counted(report.pagesWritten, "page")) in \(time) (\(report.problemSummary)).")
         } else {
             let changed = event.changes.map { $0.content.sorted() + ($0.templates ? ["templates"] : []) } ?? []

@@ -8,7 +8,7 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
 
 /// A copy of the fixture site served on a free port with the given watching settings, recording when each build
 /// ended.
-private final class TimedSite: @unchecked Sendable {
+final class TimedSite: @unchecked Sendable {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-timing-\(UUID().uuidString)")
     let port: Int
     private let task: Task<Void, Error>
