@@ -86,7 +86,9 @@ func runStage(_ body: () throws -> SiteReport) throws -> SiteReport {
         printError(error.printed(colours: DiagnosticPrinter.coloursShow(on: STDERR_FILENO)))
         throw ExitCode(2)
     } catch let error as CocoaError {
-        printError("notesite: error: \(error.localizedDescription)")
+        // Foundation's descriptions ("You don't have permission.") often name no file: the error's path does.
+        let path = error.filePath ?? error.url?.path
+        printError("notesite: error: " + (path.map { "cannot use '\($0)': " } ?? "") + error.localizedDescription)
         throw ExitCode(2)
     }
 }

@@ -134,3 +134,38 @@ extension CommandLineTests {
         #expect(try leftovers(in: output) == [])
     }
 }
+
+/// A disk out of inodes stops a build with a message that says so and what to do, naming the file, and leaves the
+/// old site as it was. Needs a small file system of its own: a tmpfs, which root can mount.
+extension CommandLineTests {
+    static let canMountTmpfs: Bool = {
+        guard getuid() == 0 else { return false }
+        let point = FileManager.default.temporaryDirectory.appendingPathComponent("notesite-tmpfs-probe-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: point) }
+        guard mount("tmpfs", point.path, "tmpfs", 0, "size=1m") == 0 else { return false }
+        umount(point.path)
+        return true
+    }()
+
+    @Test(.enabled(if: canMountTmpfs, "mounting a tmpfs needs root"))
+    func aDiskOutOfInodesIsSaidSoAndTheOldSiteStays() throws {
+        let root = try twoTemplateProject(notes: 20)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try notesite(["build", "--quiet", "--templates", "Templates-A", "--output", "alone"], in: root).status == 0)
+        let entries = FileManager.default.enumerator(atPath: root.appendingPathComponent("alone").path)!.allObjects.count
+        let expected = try site(root.appendingPathComponent("alone"))
+
+        // Room for one site and a few more files, not for a second one staged beside it.
+        let disk = root.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        try #require(mount("tmpfs", disk.path, "tmpfs", 0, "size=20m,nr_inodes=\(entries + 12)") == 0)
+        defer { umount(disk.path) }
+        #expect(try notesite(["build", "--quiet", "--templates", "Templates-A", "--output", "disk/public"], in: root).status == 0)
+        let full = try notesite(["build", "--quiet", "--templates", "Templates-B", "--output", "disk/public"], in: root)
+        #expect(full.status == 2)
+        #expect(full.stderr.contains("cannot write '") && full.stderr.contains("disk/public/"), "\(full.stderr)")
+        #expect(full.stderr.contains("out of inodes (see df -h and df -i)"), "\(full.stderr)")
+        #expect(try site(disk.appendingPathComponent("public")) == expected)
+    }
+}

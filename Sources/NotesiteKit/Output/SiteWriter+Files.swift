@@ -17,7 +17,7 @@ extension SiteWriter {
             let entries: [FolderEntry]
             switch FolderEntry.list(path) {
             case .success(let listed): entries = listed
-            case .failure(let failure): throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure.code)))
+            case .failure(let failure): throw NotesiteError.writeFailed(path: path, reason: reason(failure.code))
             }
             for entry in entries where !(skippingHidden && folder.isEmpty && entry.name.hasPrefix(".")) {
                 let child = folder.isEmpty ? entry.name : folder + "/" + entry.name
@@ -32,7 +32,7 @@ extension SiteWriter {
     static func unlinkAll(_ paths: [String]) throws {
         let failure = try firstFailure(in: paths) { file in unlink(file) == 0 || errno == ENOENT ? nil : errno }
         if let (file, code) = failure {
-            throw NotesiteError.writeFailed(path: file, reason: String(cString: strerror(code)))
+            throw NotesiteError.writeFailed(path: file, reason: reason(code))
         }
     }
 
@@ -61,8 +61,31 @@ extension SiteWriter {
         // Deepest first: a folder's path sorts before the paths inside it.
         let folders = found.filter { $0.value == .folder }.keys.map { path + "/" + $0.string }.sorted(by: >) + [path]
         for folder in folders where rmdir(folder) != 0 && errno != ENOENT {
-            throw NotesiteError.writeFailed(path: folder, reason: String(cString: strerror(errno)))
+            throw NotesiteError.writeFailed(path: folder, reason: reason(errno))
         }
+    }
+
+    /// What the system's error `code` means for a file the site writes, and what to do about it: `strerror`'s
+    /// words alone ("No space left on device") do not say that a disk with room can be out of inodes, or what a
+    /// denied permission asks of the user.
+    static func reason(_ code: Int32) -> String {
+        let words = String(cString: strerror(code))
+        switch code {
+        case ENOSPC: return words + "; the disk is full or out of inodes (see df -h and df -i): free some and build again. The site there was left as it was"
+        case EDQUOT: return words + "; your disk quota is used up: free some and build again. The site there was left as it was"
+        case EACCES, EPERM: return words + "; make it writable (chmod -R u+w) or build into another folder"
+        case EROFS: return words + "; the file system is mounted read-only: build into another folder"
+        default: return words
+        }
+    }
+
+    /// `reason` for the system error under a Foundation file error, whose own description often names no path and
+    /// says nothing of what to do.
+    static func reason(of error: Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return reason(Int32(underlying.code))
+        }
+        return error.localizedDescription
     }
 
     /// The folder of a safe path (`isSafe`): all of it before its last `/`, or "" for a file at the top.

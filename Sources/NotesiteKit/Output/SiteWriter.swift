@@ -157,7 +157,11 @@ public struct SiteWriter {
         private func makeFolder(_ folder: String) throws {
             try lock.withLock {
                 guard !made.contains(folder) else { return }
-                try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                do {
+                    try writer.fm.createDirectory(at: writer.staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+                } catch {
+                    throw NotesiteError.writeFailed(path: writer.stagingPath + "/" + folder, reason: SiteWriter.reason(of: error))
+                }
                 made.insert(folder)
             }
         }
@@ -253,7 +257,9 @@ public struct SiteWriter {
                 return link(writer.outputPath + "/" + path, writer.stagingPath + "/" + path) == 0 ? nil : errno
             }
             if let (path, code) = failure {
-                throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(code)) + "; it changed while the site was being built, so build again")
+                throw NotesiteError.writeFailed(path: path, reason: code == ENOENT || code == EEXIST
+                    ? String(cString: strerror(code)) + "; it changed while the site was being built, so build again"
+                    : SiteWriter.reason(code))
             }
         }
     }
@@ -314,11 +320,15 @@ public struct SiteWriter {
         case .copy(let source):
             try makeFolder(folder)
             try? fm.removeItem(atPath: target)
-            try fm.copyItem(atPath: source.path, toPath: target)
+            do {
+                try fm.copyItem(atPath: source.path, toPath: target)
+            } catch {
+                throw NotesiteError.writeFailed(path: target, reason: Self.reason(of: error))
+            }
             staging?.record(file.path, hash: nil, identity: nil)
         }
         if atomically, rename(target, destination) != 0 {
-            let reason = String(cString: strerror(errno))
+            let reason = Self.reason(errno)
             unlink(target)
             throw NotesiteError.writeFailed(path: file.path, reason: reason)
         }
@@ -333,7 +343,7 @@ public struct SiteWriter {
     static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws -> SiteManifest.Identity? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(errno)))
+            throw NotesiteError.writeFailed(path: path, reason: Self.reason(errno))
         }
         defer { close(descriptor) }
         let failure: Int32? = {
@@ -349,7 +359,7 @@ public struct SiteWriter {
             return nil
         }()
         if let failure {
-            throw NotesiteError.writeFailed(path: path, reason: String(cString: strerror(failure)))
+            throw NotesiteError.writeFailed(path: path, reason: Self.reason(failure))
         }
         var info = stat()
         return fstat(descriptor, &info) == 0 ? SiteManifest.Identity(info) : nil
@@ -416,7 +426,7 @@ public struct SiteWriter {
             }
             // rename(2) replaces a file atomically; a folder's place is empty by now.
             guard rename(new.path, old.path) == 0 else {
-                throw NotesiteError.outputInvalid(path: old.path, reason: String(cString: strerror(errno)))
+                throw NotesiteError.writeFailed(path: old.path, reason: Self.reason(errno))
             }
             CrashPoint.step()
         }
@@ -441,7 +451,7 @@ public struct SiteWriter {
         do {
             try fm.moveItem(at: old, to: aside)
         } catch {
-            throw NotesiteError.writeFailed(path: old.path, reason: error.localizedDescription)
+            throw NotesiteError.writeFailed(path: old.path, reason: Self.reason(of: error))
         }
     }
 
@@ -511,7 +521,7 @@ public struct SiteWriter {
         for path in written where rename(stagingPath + "/" + path, outputPath + "/" + path) != 0 {
             // Moved in already, by the build this one finishes.
             if errno == ENOENT, access(stagingPath + "/" + path, F_OK) != 0 { continue }
-            throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: String(cString: strerror(errno)))
+            throw NotesiteError.writeFailed(path: outputPath + "/" + path, reason: Self.reason(errno))
         }
         CrashPoint.step()
         if !gone.isEmpty {
