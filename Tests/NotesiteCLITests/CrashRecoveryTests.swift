@@ -94,10 +94,10 @@ extension CommandLineTests {
         #expect(journal?.contains("\"kind\":\"\(commit.rawValue)\"") == true, "\(journal ?? "no journal")")
     }
 
-    /// kill -9 at random instants of a build of 300 notes, in turn towards one site and the other: whatever the
+    /// kill -9 at random instants of a build of 2,000 notes, in turn towards one site and the other: whatever the
     /// instant, the next writer finds one site whole, and a last build writes its site.
     @Test func aBuildKilledAtRandomInstantsLeavesOneSiteWhole() throws {
-        let root = try twoTemplateProject(notes: 300)
+        let root = try twoTemplateProject(notes: 2000)
         defer { try? FileManager.default.removeItem(at: root) }
         let broken = try brokenTemplates(in: root)
         var expected: [String: [String: Data]] = [:]
