@@ -106,3 +106,17 @@ final class ServedSite {
         return try rebuild()
     }
 }
+
+/// The site's files below `folder` with their bytes, by path, without the manifest: it is the build's record of its
+/// files (their inodes and times), not a file of the site.
+func siteFiles(in folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let base = folder.standardizedFileURL.path
+    let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    while let url = enumerator?.nextObject() as? URL {
+        guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
+              url.lastPathComponent != SiteManifest.fileName else { continue }
+        result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
+    }
+    return result
+}

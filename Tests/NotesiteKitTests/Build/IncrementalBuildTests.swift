@@ -14,16 +14,16 @@ import Testing
         let first = try builder.run()
         #expect(first.succeeded, sourceLocation: sourceLocation)
         let before = FolderSnapshot(options: site.options)
-        let oldFiles = try files(in: site.output)
+        let oldFiles = try siteFiles(in: site.output)
         try edit(site)
         let changes = FolderSnapshot(options: site.options).changes(since: before)
         #expect(!changes.isEmpty, "the snapshot saw no change", sourceLocation: sourceLocation)
         let report = try builder.run(changes: changes)
-        let incremental = try files(in: site.output)
+        let incremental = try siteFiles(in: site.output)
 
         let fresh = ScratchSite(copyOf: site)
         _ = try SitePipeline.build(fresh.options)
-        let expected = try files(in: fresh.output)
+        let expected = try siteFiles(in: fresh.output)
         // The search scripts may differ (a rebuild patches the index and writes the edited note's text on its own):
         // the search must answer as a fresh build's does, each section with the same text.
         #expect(Set(incremental.keys.filter { !SearchAnswers.isScript($0) }) == Set(expected.keys.filter { !SearchAnswers.isScript($0) }),
@@ -225,19 +225,6 @@ import Testing
         let code = try #require(page.firstRange(of: "<pre><code class=\"language-swift\">").map { page[$0.lowerBound...] })
         let block = code[..<(code.firstRange(of: "</pre>")?.lowerBound ?? code.endIndex)]
         #expect(block.contains("UISplitViewController.html#UISplitViewController\" title=\"UISplitViewController\">UISplitViewController</a>"))
-    }
-
-    private func files(in folder: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let base = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            // The manifest is the build's record of its files (their inodes and times), not a file of the site.
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
-                  url.lastPathComponent != SiteManifest.fileName else { continue }
-            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
-        }
-        return result
     }
 }
 

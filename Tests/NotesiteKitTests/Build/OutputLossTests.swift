@@ -53,8 +53,8 @@ import Testing
 
         let fresh = ScratchSite(copyOf: site)
         _ = try SitePipeline.build(fresh.options)
-        let rebuilt = try Self.files(in: site.output)
-        let expected = try Self.files(in: fresh.output)
+        let rebuilt = try siteFiles(in: site.output)
+        let expected = try siteFiles(in: fresh.output)
         #expect(Set(rebuilt.keys) == Set(expected.keys), "\(Set(expected.keys).symmetricDifference(rebuilt.keys).sorted())")
         for (path, data) in expected where rebuilt[path] != data && !SearchAnswers.isScript(path) {
             Issue.record("\(path) differs from a fresh build")
@@ -74,7 +74,7 @@ import Testing
         let site = try ScratchSite()
         let builder = IncrementalBuild(options: site.options)
         #expect(try builder.run().succeeded)
-        let built = try Self.files(in: site.output)
+        let built = try siteFiles(in: site.output)
         let before = FolderSnapshot(options: site.options)
         let notes = site.content.appendingPathComponent("notes")
         let aside = site.root.appendingPathComponent("notes-aside")
@@ -88,25 +88,12 @@ import Testing
         let fromRebuild = #expect(throws: NotesiteError.self) { try builder.run(changes: changes) }
         #expect(fromRebuild != nil && fromRebuild == fromBuild, "\(String(describing: fromRebuild)) / \(String(describing: fromBuild))")
         #expect(fromBuild?.printed().contains("the notes folder") == true)
-        #expect(try Self.files(in: site.output) == built, "the last site stays as it was")
+        #expect(try siteFiles(in: site.output) == built, "the last site stays as it was")
 
         // serve asks for everything after a build that stopped on an error.
         try FileManager.default.moveItem(at: aside, to: notes)
         let report = try builder.run()
         #expect(report.succeeded && report.notes == 4)
-        #expect(try Self.files(in: site.output) == built)
-    }
-
-    /// The site's files with their bytes, by path, but the manifest, which holds inodes and times.
-    private static func files(in folder: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let base = folder.standardizedFileURL.path
-        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        while let url = enumerator?.nextObject() as? URL {
-            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
-                  url.lastPathComponent != SiteManifest.fileName else { continue }
-            result[String(url.standardizedFileURL.path.dropFirst(base.count + 1))] = try Data(contentsOf: url)
-        }
-        return result
+        #expect(try siteFiles(in: site.output) == built)
     }
 }
