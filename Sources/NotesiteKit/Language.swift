@@ -10,11 +10,13 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible 
         case ltr, rtl
     }
 
-    /// How the search splits the language's text into terms (`SearchTokenizer`, `search.js`).
+    /// How the search splits the language's text into terms (`SearchTokenizer`, `search.js`). Latin, Cyrillic and
+    /// the other scripts written with spaces are words, and Han and Kana, written without, are overlapping pairs
+    /// of characters, in either mode: the mode decides Hangul, which modern Korean writes with spaces between words.
     public enum Tokenizer: String, Hashable, Sendable, CaseIterable {
-        /// Overlapping pairs of characters: for Han, Kana and Hangul, written without spaces between words.
+        /// Hangul by overlapping pairs of characters too, so a query finds any part of a word.
         case bigram
-        /// Words between spaces and punctuation, without case.
+        /// Hangul in words between spaces and punctuation, as Latin and Cyrillic, so a query finds whole words.
         case words
     }
 

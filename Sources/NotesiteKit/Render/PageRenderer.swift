@@ -98,7 +98,11 @@ public struct PageRenderer: Sendable {
             let counterparts = language == nil ? [:] : Dictionary(uniqueKeysWithValues: index.languages.map { ($0, Self.searchPage($0)) })
             var page = common(page: path, language: language, title: nil, counterparts: counterparts)
             page["isSearchPage"] = true
-            if let language { page["searchLanguage"] = .string(language.rawValue) }
+            if let language {
+                page["searchLanguage"] = .string(language.rawValue)
+                // search.js splits queries as the index split the language's notes.
+                page["searchMode"] = .string(language.tokenizer.rawValue)
+            }
             files.append(OutputFile(path: path, contents: .bytes(templates.render("search", page))))
         }
         files.append(notFoundPage(baseURL: baseURL))

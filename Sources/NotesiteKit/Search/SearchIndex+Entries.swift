@@ -14,8 +14,10 @@ extension SearchIndex {
         private(set) var postings: [UInt32]
         private(set) var sectionEnds: [UInt32]
 
-        /// The distinct words of the note's `sections`: of each one's title, heading and text.
-        public init(sections: [Section]) {
+        /// The distinct words of the note's `sections`: of each one's title, heading and text, split as `mode` says
+        /// (by default as the first section's language's `search` setting: one note's sections share a language).
+        public init(sections: [Section], mode: Language.Tokenizer? = nil) {
+            let mode = mode ?? sections.first?.language.tokenizer ?? .bigram
             self.sections = sections
             // A note's distinct words: on the corpus's notes, one for every 8 to 14 bytes of Chinese (most pairs of
             // characters recur little) and every 39 of Russian. Guessed from the bytes over 10: a Chinese note's
@@ -29,12 +31,12 @@ extension SearchIndex {
                     for number in title.numbers { lister.list(number) }
                 } else {
                     var numbers: [Int] = []
-                    forEachToken(in: section.title) { numbers.append(lister.take($0)) }
+                    forEachToken(in: section.title, mode: mode) { numbers.append(lister.take($0)) }
                     title = (section.title, numbers)
                 }
-                if let heading = section.heading { forEachToken(in: heading) { lister.take($0) } }
-                section.utf8Text.withUnsafeBufferPointer { text in forEachToken(inUTF8: text) { lister.take($0) } }
-                if !section.keywords.isEmpty { forEachToken(in: section.keywords) { lister.take($0) } }
+                if let heading = section.heading { forEachToken(in: heading, mode: mode) { lister.take($0) } }
+                section.utf8Text.withUnsafeBufferPointer { text in forEachToken(inUTF8: text, mode: mode) { lister.take($0) } }
+                if !section.keywords.isEmpty { forEachToken(in: section.keywords, mode: mode) { lister.take($0) } }
                 lister.endSection()
             }
             words = lister.words.elements

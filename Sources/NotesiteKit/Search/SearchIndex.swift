@@ -17,6 +17,7 @@ import NotesiteMarkdown
 /// Every section of every note (the text under one heading) and every reference entry is a searchable unit.
 /// Words of Latin and Cyrillic text are indexed lowercased, with `ё` as `е`; Chinese, written without spaces,
 /// is indexed by overlapping pairs of characters, so a query matches wherever its characters stand together.
+/// Korean is by pairs too, or by words in a language whose `search` setting is `words` (`Language.Tokenizer`).
 public struct SearchIndex: Sendable {
     public struct Section: Sendable {
         public var title: String
@@ -103,8 +104,9 @@ public struct SearchIndex: Sendable {
     public init() {}
 
     /// `note`'s entries, its texts in the text script `script` (by default its own, `shard(of:)`).
+    /// Split as the note's language's `search` setting says.
     public static func entries(of note: Note, script: String? = nil) -> Entries {
-        Entries(sections: sections(of: note, script: script))
+        Entries(sections: sections(of: note, script: script), mode: note.language.tokenizer)
     }
 
     /// The index of notes' entries, in the order given.

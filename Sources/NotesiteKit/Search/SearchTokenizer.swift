@@ -12,29 +12,36 @@ extension SearchIndex {
 
     /// Words (letters, digits and `_`, lowercased, `ё` as `е`) and, for Chinese and other scripts written without
     /// spaces, overlapping pairs of characters: the same rule as `search.js` applies to queries.
-    static func tokens(_ text: String) -> [String] {
+    ///
+    /// `mode` is the text's language's `search` setting. It decides only Hangul, the one wide script written with
+    /// spaces between words: by pairs of characters in `.bigram`, as words in `.words`. Han and Kana, written
+    /// without spaces, are by pairs in both, so that a Chinese or Japanese term quoted in a note of a language
+    /// searched by words is still found by any part of it.
+    static func tokens(_ text: String, mode: Language.Tokenizer = .bigram) -> [String] {
         var result: [String] = []
-        forEachToken(in: text) { result.append($0) }
+        forEachToken(in: text, mode: mode) { result.append($0) }
         return result
     }
 
     /// Calls `body` with each token of `text`, in order. Reads the UTF-8 bytes directly, with fast paths for
     /// ASCII, Cyrillic and the CJK ideographs, the scripts of most notes; other scalars take the general path.
-    static func forEachToken(in text: String, _ body: (String) -> Void) {
-        forEachToken(in: text) { (bytes: UnsafeBufferPointer<UInt8>) in body(String(decoding: bytes, as: UTF8.self)) }
+    static func forEachToken(in text: String, mode: Language.Tokenizer = .bigram, _ body: (String) -> Void) {
+        forEachToken(in: text, mode: mode) { (bytes: UnsafeBufferPointer<UInt8>) in body(String(decoding: bytes, as: UTF8.self)) }
     }
 
-    /// `forEachToken(in:_:)` with each token's UTF-8 bytes, valid only during the call.
-    static func forEachToken(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// `forEachToken(in:mode:_:)` with each token's UTF-8 bytes, valid only during the call.
+    static func forEachToken(in text: String, mode: Language.Tokenizer = .bigram, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        text.withUTF8 { forEachToken(inUTF8: $0, body) }
+        text.withUTF8 { forEachToken(inUTF8: $0, mode: mode, body) }
     }
 
-    /// `forEachToken(in:_:)` over UTF-8 bytes, which must be valid UTF-8 (they are read without checks).
-    /// Inlined where it is called, so that `body` is too: it is called for every word of every note.
+    /// `forEachToken(in:mode:_:)` over UTF-8 bytes, which must be valid UTF-8 (they are read without checks).
+    /// Inlined where it is called, so that `body` is too: it is called for every word of every note. The mode is
+    /// read once per Hangul character, on the general path, which the fast paths of the other scripts never reach.
     @inline(__always)
-    static func forEachToken(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var tokenizer = Tokenizer()
+    static func forEachToken(inUTF8 bytes: UnsafeBufferPointer<UInt8>, mode: Language.Tokenizer = .bigram,
+                             _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var tokenizer = Tokenizer(hangulWords: mode == .words)
         var lower: [Unicode.Scalar] = []
         do {
             guard let base = bytes.baseAddress else { return }
@@ -90,10 +97,16 @@ extension SearchIndex {
     /// wide-script characters are kept as UTF-8, and a pair of neighbouring characters is a slice of the run's
     /// bytes, handed out without encoding anything again.
     private struct Tokenizer: ~Copyable {
+        /// Whether Hangul goes into words rather than into the run of character pairs (`Language.Tokenizer.words`).
+        private let hangulWords: Bool
         private var word = Buffer<UInt8>(capacity: 64)
         /// The run of wide-script characters since the last word or break, and where each character starts in it.
         private var han = Buffer<UInt8>(capacity: 256)
         private var hanStarts = Buffer<Int>(capacity: 64)
+
+        init(hangulWords: Bool) {
+            self.hangulWords = hangulWords
+        }
 
         /// An ASCII byte, lowercased.
         @inline(__always)
@@ -115,7 +128,7 @@ extension SearchIndex {
             } else {
                 let scalar = Unicode.Scalar(v)!
                 let letter = isLetterOrNumber(scalar)
-                if letter && isWide(v) {
+                if letter && isWide(v) && !(hangulWords && isHangul(v)) {
                     if word.count > 0 { endWord(body) }
                     hanStarts.append(han.count)
                     UTF8.encode(scalar) { han.append($0) }
@@ -268,6 +281,12 @@ extension SearchIndex {
              .decimalNumber, .letterNumber, .otherNumber: return true
         default: return false
         }
+    }
+
+    /// Hangul syllables and compatibility letters: the wide characters that `Language.Tokenizer.words` puts into
+    /// words (the ranges `search.js` uses). Hangul's other blocks are not wide, so they are words in either mode.
+    private static func isHangul(_ v: UInt32) -> Bool {
+        (0xAC00...0xD7AF).contains(v) || (0x3130...0x318F).contains(v)
     }
 
     /// Scripts written without spaces between words (the ranges `search.js` uses).

@@ -149,7 +149,7 @@ public struct TemplateSet: Sendable {
         "htmlLang", "id", "introduced", "isDelegate", "isTranslation", "kind", "label", "languageIndex",
         "languageList", "languageName", "languages", "mentions", "mirror", "name", "next", "note", "noteCount", "noteCountText", "notes", "page",
         "pageTitle", "pages", "previous", "referenceHref", "replacement", "replacementNote", "returns", "root",
-        "script", "searchHref", "searchLanguage", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
+        "script", "searchHref", "searchLanguage", "searchMode", "section", "slug", "source", "spellings", "stylesheet", "sub", "summary", "svg",
         "swift", "t", "table", "text", "title", "titleHTML", "titleID", "toc", "translations", "url",
         // The head's description and link-preview tags (`PageRenderer.headTags`), the 404 page's script, the home page.
         "alternateLocales", "description", "hasGroups", "headScript", "locale", "og", "siteName", "type",
