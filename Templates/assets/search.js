@@ -1,5 +1,6 @@
 // notesite search: runs in the page over window.NOTESITE_SEARCH (assets/search-index.js), so it works from file://.
-// Queries are tokenised as the index was built: lowercased, ё as е, Chinese as overlapping character pairs.
+// Queries are tokenised as the index was built: lowercased, ё as е, Chinese as overlapping character pairs, and
+// Korean as pairs too or, where the page's language is searched by words (data-search="words"), as words.
 // The index holds no text: the sections' texts are in text scripts, assets/search/<lang>.<n>.js for a few notes of
 // a language at a time (and assets/search/<lang>/<slug>.js for a note serve rebuilt), loaded (as scripts, which
 // file:// allows) only for the results shown, to rank them by how often they use the query and to show the snippet.
@@ -78,6 +79,12 @@
     return (code >= 0x2E80 && code <= 0x9FFF) || (code >= 0xAC00 && code <= 0xD7AF) || (code >= 0xF900 && code <= 0xFAFF) ||
       (code >= 0xFE30 && code <= 0xFE4F) || (code >= 0xFF00 && code <= 0xFF60) || (code >= 0xFF66 && code <= 0xFF9F) || (code >= 0x20000 && code <= 0x3FFFF);
   }
+  // The page's language's `search` setting decides Hangul alone: Han and Kana are pairs in either mode. The site's
+  // own search page, of no language, splits as the languages searched by pairs do.
+  var hangulWords = output.getAttribute("data-search") === "words";
+  function isHangul(code) { return (code >= 0xAC00 && code <= 0xD7AF) || (code >= 0x3130 && code <= 0x318F); }
+  // Whether the character is searched by pairs: a wide one, but Hangul where the language is searched by words.
+  function isPaired(code) { return isWide(code) && !(hangulWords && isHangul(code)); }
 
   function normalise(text) { return text.toLowerCase().replace(/ё/g, "е"); }
 
@@ -92,7 +99,7 @@
     Array.from(normalise(text)).forEach(function (ch) {
       var code = ch.codePointAt(0);
       var letter = /[\p{L}\p{N}]/u.test(ch);
-      if (letter && isWide(code)) { endWord(); han.push(ch); }
+      if (letter && isPaired(code)) { endWord(); han.push(ch); }
       else if (letter || ch === "_") { endHan(); word += ch; }
       else { endWord(); endHan(); }
     });
@@ -145,7 +152,7 @@
     if (next >= 0xDC00 && next <= 0xDFFF) { return false; }
     var before = text[i - 1], after = text[i];
     return /\s/.test(before) || /\s/.test(after) || punctuation.test(before) || /[(\[{«"'「『【]/.test(after) ||
-      isWide(text.charCodeAt(i - 1)) || isWide(next);
+      isPaired(text.charCodeAt(i - 1)) || isPaired(next);
   }
   // Whether a sentence ends with the character at `i`.
   function endsSentence(text, i) {
@@ -207,7 +214,7 @@
   function sectionsHolding(word, prefix) {
     var list = tokens(word), found = null;
     list.forEach(function (token, i) {
-      var asPrefix = (prefix && i === list.length - 1) || (token.length === 1 && isWide(token.codePointAt(0)));
+      var asPrefix = (prefix && i === list.length - 1) || (token.length === 1 && isPaired(token.codePointAt(0)));
       var these = postings(token, asPrefix);
       if (found === null) { found = these.slice(); return; }
       var set = Object.create(null);
