@@ -6,10 +6,11 @@
 # For each size it generates the corpus with ../shared/bench/make-corpus.py (flat layout for notesite and
 # cmark-gfm, --layout hugo for Hugo) and times, with hyperfine in rounds (each command once per round, in turn, after
 # a warm-up), the cases users meet:
-#   cold      the output folder removed (and `sync`) before each run: a first build, a fresh clone, CI;
-#   warm      the output kept and the notes unchanged;
-#   edit one  one note changed before each run, then a full `notesite build` (not serve);
-#   check     `notesite check`;
+#   cold         the output folder removed (and `sync`) before each run: any build after `rm -rf public`;
+#   first build  a new, empty folder each run, nothing deleted in the minute before: a fresh clone, CI;
+#   warm         the output kept and the notes unchanged;
+#   edit one     one note changed before each run, then a full `notesite build` (not serve);
+#   check        `notesite check`;
 # and cmark-gfm over the concatenated notes. It reports medians, user and system time, the files each tool writes,
 # each command's peak memory (/usr/bin/time -v, cold), and one incremental rebuild after an edit (what `notesite
 # serve` does) with `notesite bench-rebuild`.
@@ -51,13 +52,15 @@ files() { find "$1" -type f | wc -l | tr -d ' '; }
   echo "$(date -u +%Y-%m-%d), $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
   echo "notesite $(git rev-parse --short HEAD), $(hugo version | cut -d' ' -f1-2), cmark-gfm $(cmark-gfm --version | head -1 | awk '{print $2}'), median of ${RUNS} rounds (hyperfine, each command once per round, in turn)"
   echo
-  echo "Seconds: wall (user · system). Cold: output folder removed and \`sync\` before each run. Warm: output kept,"
-  echo "notes unchanged. Edit one: one note changed before each full build."
+  echo "Seconds: wall (user · system). Cold: output folder removed and \`sync\` before each run. First build: a new"
+  echo "folder each run, nothing deleted in the minute before. Warm: output kept, notes unchanged. Edit one: one note"
+  echo "changed before each full build."
   echo
   echo "| notes | MB of Markdown | case | notesite | Hugo | notesite / Hugo |"
   echo "| ---: | ---: | --- | ---: | ---: | ---: |"
 } > "$RESULTS"
 : > "$WORK/extra.md"
+firsts=()
 
 for n in "${SIZES[@]}"; do
   site=$WORK/notesite-$n
@@ -108,6 +111,25 @@ print("  round " + sys.argv[2] + ": " + ", ".join("%s %.2f s" % (r["command"], r
       "$WORK/times-$n-$round.json" "$round" >&2
   done
   cp "$WORK/edited-$n.md" "$edited"
+
+  # First build: each run into a new, empty folder, after a minute in which nothing was deleted, as a fresh clone
+  # or CI meets it. Not the same as cold on every file system: ext4 without a journal (this benchmark's machine)
+  # passes over inodes freed in the last minute when it makes a file, so a run just after `rm -rf` of a site pays
+  # for every file the run before it made. Nothing is deleted until the end of the benchmark.
+  first=$WORK/first-$n
+  rm -rf "$first" && mkdir -p "$first" && sync && sleep 61
+  rm -f "$WORK/first-$n"-*.json
+  for round in $(seq "$RUNS"); do
+    warmup=(); [ "$round" -eq 1 ] && warmup=(--warmup 1)
+    hyperfine --style none "${warmup[@]}" --runs 1 --export-json "$WORK/first-$n-$round.json" \
+      -n "notesite first build" "$NOTESITE build --quiet --content $site --templates $TEMPLATES --output \$(mktemp -d -p $first)" \
+      -n "hugo first build" "hugo --quiet --source $hugo_site --destination \$(mktemp -d -p $first)"
+  done
+  read -r w_first w_hugo_first <<< "$(median times "$WORK/first-$n"-*.json)"
+  read -r u_first u_hugo_first <<< "$(median user "$WORK/first-$n"-*.json)"
+  read -r s_first s_hugo_first <<< "$(median system "$WORK/first-$n"-*.json)"
+  firsts+=("$first")
+
   read -r w_cold w_hugo_cold w_warm w_hugo_warm w_edit w_check w_cmark <<< "$(median times "$WORK/times-$n"-*.json)"
   read -r u_cold u_hugo_cold u_warm u_hugo_warm u_edit u_check u_cmark <<< "$(median user "$WORK/times-$n"-*.json)"
   read -r s_cold s_hugo_cold s_warm s_hugo_warm s_edit s_check s_cmark <<< "$(median system "$WORK/times-$n"-*.json)"
@@ -123,6 +145,7 @@ print("  round " + sys.argv[2] + ": " + ", ".join("%s %.2f s" % (r["command"], r
   row() { printf '| %s | %s | %s | %.2f s (%.2f · %.2f) | %s | %s |\n' "$n" "$megabytes" "$1" "$2" "$3" "$4" "$5" "$6" >> "$RESULTS"; }
   hugo_cell() { printf '%.2f s (%.2f · %.2f)' "$1" "$2" "$3"; }
   row cold "$w_cold" "$u_cold" "$s_cold" "$(hugo_cell "$w_hugo_cold" "$u_hugo_cold" "$s_hugo_cold")" "**$(ratio "$w_cold" "$w_hugo_cold")**"
+  row "first build" "$w_first" "$u_first" "$s_first" "$(hugo_cell "$w_hugo_first" "$u_hugo_first" "$s_hugo_first")" "$(ratio "$w_first" "$w_hugo_first")"
   row warm "$w_warm" "$u_warm" "$s_warm" "$(hugo_cell "$w_hugo_warm" "$u_hugo_warm" "$s_hugo_warm")" "$(ratio "$w_warm" "$w_hugo_warm")"
   row "edit one" "$w_edit" "$u_edit" "$s_edit" "(as warm)" "$(ratio "$w_edit" "$w_hugo_warm")"
   row check "$w_check" "$u_check" "$s_check" "" "check / cold $(ratio "$w_check" "$w_cold")"
@@ -130,6 +153,9 @@ print("  round " + sys.argv[2] + ": " + ", ".join("%s %.2f s" % (r["command"], r
   printf -- '- %s notes: files written %s (notesite) · %s (Hugo); peak MB build %s · check %s · Hugo %s; one-note rebuild in serve %s\n' \
     "$n" "$f_notesite" "$f_hugo" "$m_build" "$m_check" "$m_hugo" "$rebuild" >> "$WORK/extra.md"
 done
+
+# The first builds' folders go last, so that no timing above ran just after they were deleted.
+rm -rf "${firsts[@]}"
 
 { echo; cat "$WORK/extra.md"; } >> "$RESULTS"
 echo >&2
