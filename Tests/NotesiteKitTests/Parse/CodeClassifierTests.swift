@@ -104,4 +104,16 @@ import Testing
         }
         #expect(different.isEmpty, "U+\(different.prefix(10).joined(separator: ", U+"))")
     }
+
+    /// A line of ASCII is split into words byte by byte as it would be character by character: each ASCII character
+    /// inside and around a word, the lines of the blocks above, and lines that take the characters' way.
+    @Test func asciiWordsAreTheCharactersWords() {
+        let ascii = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        var lines = Self.swift + Self.objc + Self.neither
+        lines += ["a\r\nb", "x\r", "let é = 1", "UIView *v; // 视图"]
+        for middle in ascii { for side in ["", "a", "_", " ", "@", "9", ".", "#"] { lines.append(side + middle + "b" + middle + side) } }
+        let different = lines.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.map(String.init)
+            .filter { CodeClassifier.words($0) != CodeClassifier.wordsByCharacter($0) }
+        #expect(different.isEmpty, "\(different.prefix(5))")
+    }
 }

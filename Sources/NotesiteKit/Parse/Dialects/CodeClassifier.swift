@@ -25,7 +25,7 @@ enum CodeClassifier {
 
             // Objective-C
             if line.hasPrefix("#import") || line.hasPrefix("@import ") { objc += 3 }
-            if ["@interface", "@implementation", "@end", "@property", "@synthesize", "@protocol", "@dynamic", "@class "].contains(where: line.hasPrefix) { objc += 3 }
+            if objcDirectives.contains(where: line.hasPrefix) { objc += 3 }
             if line.first == "-" || line.first == "+", trimmingSpaces(String(line.dropFirst())).hasPrefix("(") { objc += 3 }
             if line.has("@\"") || line.has("@selector(") || line.has("NSLog(") { objc += 2 }
             if line.has("[self ") || line.has("[super ") || line.has("[[") { objc += 2 }
@@ -39,8 +39,8 @@ enum CodeClassifier {
             let first = words.first ?? ""
             if words.contains("func") { swift += 3 }
             if first == "guard" || line.has("if let ") || line.has("if var ") || line.has("guard let ") { swift += 3 }
-            if (first == "let" || first == "var" || words.prefix(3).contains("let") && ["private", "weak", "lazy", "static", "fileprivate", "public", "internal", "override"].contains(first)) && !line.hasSuffix(";") { swift += 2 }
-            if ["@IBOutlet", "@IBAction", "@objc", "@available", "@MainActor", "@escaping", "@State", "@Published"].contains(where: line.hasPrefix) { swift += 3 }
+            if (first == "let" || first == "var" || words.prefix(3).contains("let") && swiftModifiers.contains(first)) && !line.hasSuffix(";") { swift += 2 }
+            if swiftAttributes.contains(where: line.hasPrefix) { swift += 3 }
             if ["extension", "struct", "protocol"].contains(first) && !line.hasSuffix(";") { swift += 2 }
             if first == "import", !line.hasSuffix(";"), !line.has("\""), words.count == 2 { swift += 1 }
             if line.has("?.") || line.has("!.") || line.has("as?") || line.has("as!") { swift += 2 }
@@ -51,15 +51,13 @@ enum CodeClassifier {
             if first == "class", line.has(":"), !line.has("public "), !line.has("(") { swift += 1 }
 
             // Other languages
-            if ["#include", "#!", "def ", "fun ", "fn ", "function ", "const ", "val ", "package ", "public class", "public static",
-                "private static", "System.", "console.", "$ ", "> ", "<?", "</", "<!", "{\"", "npm ", "pod ", "git ", "cd ", "sudo "]
-                .contains(where: line.hasPrefix) { other += 3 }
+            if otherLanguageStarts.contains(where: line.hasPrefix) { other += 3 }
             if line.has("=>") || line.has(":=") { other += 3 }
             if line.has("===") { other += 2 }
             // A statement that ends with `;` and names UIKit: Objective-C, which Swift's never are.
             if line.hasSuffix(";"), words.contains(where: { $0.hasPrefix("UI") || $0.hasPrefix("NS") }) { objc += 2 }
             if line.first == "<", line.dropFirst().first?.isLetter == true { other += 2 }
-            if line.hasSuffix(":"), ["if", "for", "while", "else", "elif", "try", "except", "class", "with"].contains(first) { other += 2 }
+            if line.hasSuffix(":"), colonBlockKeywords.contains(first) { other += 2 }
         }
         guard lines > 0 else { return nil }
         // Mostly semicolons: C's family, not Swift.
@@ -71,8 +69,20 @@ enum CodeClassifier {
         return nil
     }
 
+    // The marks looked for at the start of a line (or, for `swiftModifiers` and `colonBlockKeywords`, as its first
+    // word), made once rather than for every line of every unlabelled block.
+    private static let objcDirectives = ["@interface", "@implementation", "@end", "@property", "@synthesize", "@protocol", "@dynamic", "@class "]
+    private static let swiftModifiers: [Substring] = ["private", "weak", "lazy", "static", "fileprivate", "public", "internal", "override"]
+    private static let swiftAttributes = ["@IBOutlet", "@IBAction", "@objc", "@available", "@MainActor", "@escaping", "@State", "@Published"]
+    private static let otherLanguageStarts = ["#include", "#!", "def ", "fun ", "fn ", "function ", "const ", "val ", "package ",
+                                              "public class", "public static", "private static", "System.", "console.", "$ ",
+                                              "> ", "<?", "</", "<!", "{\"", "npm ", "pod ", "git ", "cd ", "sudo "]
+    private static let colonBlockKeywords: [Substring] = ["if", "for", "while", "else", "elif", "try", "except", "class", "with"]
+
     /// The line up to a `//` comment that is not inside a string.
     private static func withoutLineComment(_ line: Substring) -> String {
+        // Most lines have no slash at all: no comment to look for, character by character.
+        guard line.utf8.contains(UInt8(ascii: "/")) else { return String(line) }
         var inString = false
         var previous: Character = " "
         var end = line.endIndex
@@ -106,12 +116,41 @@ enum CodeClassifier {
         return String(scalars[first...last])
     }
 
-    private static func words(_ line: String) -> [Substring] {
+    /// The line's words: runs of letters, digits, `_`, `@` and `#`.
+    static func words(_ line: String) -> [Substring] {
+        // A line of ASCII without a carriage return (most code) has one character per byte, and its letters and
+        // digits are ASCII's: split on its bytes, without a look-up in Unicode's tables for each character
+        // (`make bench`).
+        let bytes = line.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return wordsByCharacter(line) }
+        func isWordByte(_ b: UInt8) -> Bool {
+            (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == UInt8(ascii: "_") || b == UInt8(ascii: "@") || b == UInt8(ascii: "#")
+        }
+        var result: [Substring] = []
+        var start: String.Index?
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            if isWordByte(bytes[i]) {
+                if start == nil { start = i }
+            } else if let wordStart = start {
+                result.append(line[wordStart..<i])
+                start = nil
+            }
+            i = bytes.index(after: i)
+        }
+        if let wordStart = start { result.append(line[wordStart...]) }
+        return result
+    }
+
+    /// `words(_:)` by Unicode's letters and digits, character by character.
+    static func wordsByCharacter(_ line: String) -> [Substring] {
         line.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "@" || $0 == "#") }
     }
 
     /// `UIView *view`, `(NSString *)name`, `UIViewController *)`: a type with a pointer star.
     private static func hasPointerDeclaration(_ line: String) -> Bool {
+        // Split into characters only a line that has a star.
+        guard line.utf8.contains(UInt8(ascii: "*")) else { return false }
         let chars = Array(line)
         for i in chars.indices where chars[i] == "*" && i >= 2 {
             guard chars[i - 1] == " ", chars[i - 2].isLetter || chars[i - 2] == ">" else { continue }
@@ -128,6 +167,7 @@ enum CodeClassifier {
 
     /// `[receiver selector]`, `[self.view addSubview:v]`: a message send, which is Objective-C's alone.
     private static func hasMessageSend(_ line: String) -> Bool {
+        guard line.utf8.contains(UInt8(ascii: "[")) else { return false }
         let chars = Array(line)
         func isName(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
         var i = 0
@@ -149,6 +189,7 @@ enum CodeClassifier {
     /// `= .allVisible`, `(.primaryHidden`, `: .compact`, `[.a, .b]`: a member of a type the context gives, which only
     /// Swift writes.
     private static func hasImplicitMember(_ line: String) -> Bool {
+        guard line.utf8.contains(UInt8(ascii: ".")) else { return false }
         let chars = Array(line)
         for i in chars.indices where chars[i] == "." && i + 1 < chars.count && chars[i + 1].isLetter && chars[i + 1].isLowercase {
             var j = i - 1
