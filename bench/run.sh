@@ -60,7 +60,10 @@ files() { find "$1" -type f | wc -l | tr -d ' '; }
   echo "| ---: | ---: | --- | ---: | ---: | ---: |"
 } > "$RESULTS"
 : > "$WORK/extra.md"
+# The first builds' folders (below) go when the benchmark ends, however it ends: not before, so that no timing runs
+# just after they were deleted.
 firsts=()
+trap 'rm -rf "${firsts[@]}"' EXIT
 
 for n in "${SIZES[@]}"; do
   site=$WORK/notesite-$n
@@ -153,9 +156,6 @@ print("  round " + sys.argv[2] + ": " + ", ".join("%s %.2f s" % (r["command"], r
   printf -- '- %s notes: files written %s (notesite) · %s (Hugo); peak MB build %s · check %s · Hugo %s; one-note rebuild in serve %s\n' \
     "$n" "$f_notesite" "$f_hugo" "$m_build" "$m_check" "$m_hugo" "$rebuild" >> "$WORK/extra.md"
 done
-
-# The first builds' folders go last, so that no timing above ran just after they were deleted.
-rm -rf "${firsts[@]}"
 
 { echo; cat "$WORK/extra.md"; } >> "$RESULTS"
 echo >&2
