@@ -14,10 +14,10 @@ extension SearchIndex {
         private(set) var postings: [UInt32]
         private(set) var sectionEnds: [UInt32]
 
-        /// The distinct words of the note's `sections`: of each one's title, heading and text, split as `mode` says
-        /// (by default as the first section's language's `search` setting: one note's sections share a language).
-        public init(sections: [Section], mode: Language.Tokenizer? = nil) {
-            let mode = mode ?? sections.first?.language.tokenizer ?? .bigram
+        /// The distinct words of the note's `sections`: of each one's title, heading and text, split as their
+        /// language's `search` setting says (one note's sections share a language).
+        public init(sections: [Section]) {
+            let mode = sections.first?.language.tokenizer ?? .bigram
             self.sections = sections
             // A note's distinct words: on the corpus's notes, one for every 8 to 14 bytes of Chinese (most pairs of
             // characters recur little) and every 39 of Russian. Guessed from the bytes over 10: a Chinese note's

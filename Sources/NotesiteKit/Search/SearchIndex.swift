@@ -104,9 +104,8 @@ public struct SearchIndex: Sendable {
     public init() {}
 
     /// `note`'s entries, its texts in the text script `script` (by default its own, `shard(of:)`).
-    /// Split as the note's language's `search` setting says.
     public static func entries(of note: Note, script: String? = nil) -> Entries {
-        Entries(sections: sections(of: note, script: script), mode: note.language.tokenizer)
+        Entries(sections: sections(of: note, script: script))
     }
 
     /// The index of notes' entries, in the order given.
