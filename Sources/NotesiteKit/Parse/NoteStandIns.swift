@@ -128,26 +128,37 @@ enum NoteStandIns {
     /// (`。`, `！`, `？`, or `.`, `!`, `?` before a space); else up to the last space that fits, or `limit`
     /// characters, and an ellipsis.
     static func excerpt(_ text: String, limit: Int) -> String {
-        let characters = Array(text.prefix(limit + 1))
-        guard characters.count > limit else { return text }
-        var sentenceEnd: Int?
-        var space: Int?
-        for i in 0..<limit {
-            let c = characters[i]
-            // Compared as scalars: comparing characters that are not ASCII normalises them first, and this loop
-            // reads every summary that a note does not give (`make bench`). None of these has another form.
-            let scalar = c.unicodeScalars.count == 1 ? c.unicodeScalars.first!.value : 0
-            if scalar == 0x3002 || scalar == 0xFF01 || scalar == 0xFF1F {  // 。！？
-                sentenceEnd = i + 1
-            } else if scalar == 0x2E || scalar == 0x21 || scalar == 0x3F, isWhitespace(characters[i + 1]) {  // . ! ?
-                sentenceEnd = i + 1
-            } else if isWhitespace(c) {
-                space = i
+        // One walk of the first `limit + 1` characters finds the places to cut at, and the excerpt is the text up to
+        // one of them: an array of the characters, joined again, cost more than the rest of the summary (`make
+        // bench`). A character's first scalar decides white space; a sentence ends only at a character of one scalar.
+        let scalars = text.unicodeScalars
+        var sentenceEnd: String.Index?
+        var space: (index: String.Index, offset: Int)?
+        var index = text.startIndex
+        var offset = 0
+        // Whether the character before `index` is `.`, `!` or `?`: a sentence ends there if a space follows.
+        var afterStop = false
+        while true {
+            guard index < text.endIndex else { return text }
+            let first = scalars[index]
+            let isSpace = isWhitespace(first)
+            if afterStop && isSpace { sentenceEnd = index }
+            if offset == limit { break }
+            let next = text.index(after: index)
+            let value = scalars.index(after: index) == next ? first.value : 0
+            if value == 0x3002 || value == 0xFF01 || value == 0xFF1F {  // 。！？
+                sentenceEnd = next
+            } else if isSpace {
+                space = (index, offset)
             }
+            afterStop = value == 0x2E || value == 0x21 || value == 0x3F  // . ! ?
+            index = next
+            offset += 1
         }
-        if let sentenceEnd { return String(characters[..<sentenceEnd]) }
-        let cut = space.map { $0 > limit / 2 ? $0 : limit } ?? limit
-        return String(characters[..<cut]).trimmingWhitespace + "…"
+        if let sentenceEnd { return String(text[..<sentenceEnd]) }
+        // `index` is where the character after the first `limit` starts.
+        let cut = space.flatMap { $0.offset > limit / 2 ? $0.index : nil } ?? index
+        return String(text[..<cut]).trimmingWhitespace + "…"
     }
 
     /// `text` with each run of white space one space, none at either end, and none between two Chinese or
@@ -183,7 +194,11 @@ enum NoteStandIns {
     /// and settled list of code points rather than Unicode's tables: summaries and excerpts ask it of every
     /// character they read (`make bench`).
     static func isWhitespace(_ c: Character) -> Bool {
-        guard let scalar = c.unicodeScalars.first else { return false }
+        c.unicodeScalars.first.map(isWhitespace) ?? false
+    }
+
+    /// Whether `scalar` has Unicode's White_Space property (see `isWhitespace(_:)` for a character).
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false

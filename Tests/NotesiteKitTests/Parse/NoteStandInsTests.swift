@@ -37,6 +37,45 @@ import Testing
         }
     }
 
+    /// The excerpt as the summary's rule says it, over an array of the characters: the walk over the text that
+    /// `excerpt` makes instead cuts at the same places.
+    static func excerptByCharacters(_ text: String, limit: Int) -> String {
+        let characters = Array(text.prefix(limit + 1))
+        guard characters.count > limit else { return text }
+        func isStop(_ c: Character, _ stops: [UInt32]) -> Bool {
+            c.unicodeScalars.count == 1 && stops.contains(c.unicodeScalars.first!.value)
+        }
+        var sentenceEnd: Int?
+        var space: Int?
+        for i in 0..<limit {
+            let c = characters[i]
+            if isStop(c, [0x3002, 0xFF01, 0xFF1F]) || (isStop(c, [0x2E, 0x21, 0x3F]) && characters[i + 1].isWhitespace) {
+                sentenceEnd = i + 1
+            } else if c.isWhitespace {
+                space = i
+            }
+        }
+        if let sentenceEnd { return String(characters[..<sentenceEnd]) }
+        let cut = space.map { $0 > limit / 2 ? $0 : limit } ?? limit
+        return String(characters[..<cut]).trimmingWhitespace + "…"
+    }
+
+    @Test func anExcerptCutsWhereTheRuleSays() async {
+        await propertyCheck(count: 2000, input: Self.paragraph, Gen.int(in: 1...120)) { text, limit in
+            let collapsed = NoteStandIns.collapsed(text)
+            #expect(NoteStandIns.excerpt(collapsed, limit: limit) == Self.excerptByCharacters(collapsed, limit: limit),
+                    "\(collapsed.debugDescription), limit \(limit)")
+            // Uncollapsed text too: runs of white space, and white space at either end.
+            #expect(NoteStandIns.excerpt(text, limit: limit) == Self.excerptByCharacters(text, limit: limit),
+                    "\(text.debugDescription), limit \(limit)")
+        }
+        #expect(NoteStandIns.excerpt("One. Two three", limit: 8) == "One.")
+        #expect(NoteStandIns.excerpt("拆分视图。控制器", limit: 6) == "拆分视图。")
+        #expect(NoteStandIns.excerpt("one two three four", limit: 12) == "one two…")
+        #expect(NoteStandIns.excerpt("abcdefghij", limit: 4) == "abcd…")
+        #expect(NoteStandIns.excerpt("short", limit: 5) == "short")
+    }
+
     @Test func collapsingKeepsTheCharactersAsked() {
         #expect(NoteStandIns.collapsed("  one \n two  three ", keeping: 7) == "one two")
         #expect(NoteStandIns.collapsed("  one \n two  three ", keeping: 4) == "one ")
