@@ -10,98 +10,118 @@ enum BreakOpportunities {
     /// `text` escaped for HTML, with `<wbr>` where a long name may break.
     static func html(_ text: String) -> String {
         var out = ""
-        for word in words(of: text) {
-            out += word.isName ? marked(word.text) : Escape.text(word.text)
+        forEachWord(in: text[...]) { word, isName in
+            out += isName ? marked(word) : Escape.text(String(word))
         }
         return out
     }
 
-    /// `html` with `<wbr>` added in the long names of its text, outside its tags.
+    /// `html` with `<wbr>` added in the long names of its text, outside its tags. The text and the tags go to the
+    /// result a run at a time, not a character at a time: every heading and table cell comes here (`make bench`).
     static func adding(to html: String) -> String {
         var out = ""
-        var text = ""
+        out.reserveCapacity(html.utf8.count)
+        // Where the run being read (text, or a tag from its `<`) starts.
+        var runStart = html.startIndex
         var inTag = false
         var quote: Character?
-        for c in html {
+        var i = html.startIndex
+        while i < html.endIndex {
+            let c = html[i]
+            let next = html.index(after: i)
             if inTag {
-                out.append(c)
                 if let q = quote {
                     if c == q { quote = nil }
                 } else if c == "\"" || c == "'" {
                     quote = c
                 } else if c == ">" {
+                    out += html[runStart..<next]
+                    runStart = next
                     inTag = false
                 }
             } else if c == "<" {
-                out += markedText(text)
-                text = ""
-                out.append(c)
+                appendMarked(html[runStart..<i], to: &out)
+                runStart = i
                 inTag = true
-            } else {
-                text.append(c)
             }
+            i = next
         }
-        return out + markedText(text)
+        if inTag { out += html[runStart...] } else { appendMarked(html[runStart...], to: &out) }
+        return out
     }
 
     /// Escaped text (as in HTML, between tags) with `<wbr>` in its long names; entities pass through, as `&` and
     /// `;` end a name.
-    private static func markedText(_ escaped: String) -> String {
-        var out = ""
-        for word in words(of: escaped) {
-            out += word.isName ? marked(word.text) : word.text
+    private static func appendMarked(_ escaped: Substring, to out: inout String) {
+        forEachWord(in: escaped) { word, isName in
+            if isName { out += marked(word) } else { out += word }
         }
-        return out
     }
 
-    /// A name's characters: letters, digits and the punctuation of a Swift or Objective-C selector.
-    private static func isNameCharacter(_ c: Character) -> Bool {
-        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "(" || c == ")" || c == ":" || c == ".")
+    /// A name's characters: ASCII letters, digits and the punctuation of a Swift or Objective-C selector. Told from
+    /// the character's ASCII code: `isLetter` looks each character up in Unicode's tables.
+    static func isNameCharacter(_ c: Character) -> Bool {
+        switch c.asciiValue {
+        case (UInt8(ascii: "a")...UInt8(ascii: "z"))?, (UInt8(ascii: "A")...UInt8(ascii: "Z"))?, (UInt8(ascii: "0")...UInt8(ascii: "9"))?,
+             UInt8(ascii: "_")?, UInt8(ascii: "(")?, UInt8(ascii: ")")?, UInt8(ascii: ":")?, UInt8(ascii: ".")?:
+            true
+        default:
+            false
+        }
     }
 
-    /// `text` cut into runs of name characters and runs of everything else; a run of name characters at least
-    /// `minimumWord` long is a name.
-    private static func words(of text: String) -> [(text: String, isName: Bool)] {
-        var result: [(text: String, isName: Bool)] = []
-        var current = ""
+    /// Calls `body` with each run of name characters and each run of everything else in `text`, in order; a run
+    /// of name characters at least `minimumWord` long is a name.
+    private static func forEachWord(in text: Substring, _ body: (_ word: Substring, _ isName: Bool) -> Void) {
+        var start = text.startIndex
+        var characters = 0
         var inName = false
-        for c in text {
-            let name = isNameCharacter(c)
-            if name != inName, !current.isEmpty {
-                result.append((current, inName && current.count >= minimumWord))
-                current = ""
+        var i = text.startIndex
+        while i < text.endIndex {
+            let name = isNameCharacter(text[i])
+            if name != inName, i > start {
+                body(text[start..<i], inName && characters >= minimumWord)
+                start = i
+                characters = 0
             }
             inName = name
-            current.append(c)
+            characters += 1
+            i = text.index(after: i)
         }
-        if !current.isEmpty { result.append((current, inName && current.count >= minimumWord)) }
-        return result
+        if i > start { body(text[start..<i], inName && characters >= minimumWord) }
     }
 
     /// A name with `<wbr>` after each `(`, `:` and `.` that something follows, and between the words of a long part.
-    private static func marked(_ name: String) -> String {
-        let characters = Array(name)
-        var out = ""
+    /// A name is ASCII (`isNameCharacter`), one byte a character, and none of its characters needs escaping.
+    private static func marked(_ name: Substring) -> String {
+        let bytes = Array(name.utf8)
+        func isUppercase(_ b: UInt8) -> Bool { b &- UInt8(ascii: "A") < 26 }
+        func isLowercase(_ b: UInt8) -> Bool { b &- UInt8(ascii: "a") < 26 }
+        var breaks = [Bool](repeating: false, count: bytes.count)
         var partStart = 0
-        var breaks = Set<Int>()
-        for (i, c) in characters.enumerated() {
-            let isBreak = (c == "(" || c == ":" || c == ".") && i + 1 < characters.count && characters[i + 1] != ")"
-            if isBreak || i == characters.count - 1 {
+        for (i, b) in bytes.enumerated() {
+            let isBreak = (b == UInt8(ascii: "(") || b == UInt8(ascii: ":") || b == UInt8(ascii: "."))
+                && i + 1 < bytes.count && bytes[i + 1] != UInt8(ascii: ")")
+            if isBreak || i == bytes.count - 1 {
                 let end = isBreak ? i : i + 1
                 if end - partStart >= minimumHumpedPart {
                     // Before each capital that follows a small letter: Split|View|Controller.
-                    for j in (partStart + 1)..<end where characters[j].isUppercase && characters[j - 1].isLowercase {
-                        breaks.insert(j)
+                    for j in (partStart + 1)..<end where isUppercase(bytes[j]) && isLowercase(bytes[j - 1]) {
+                        breaks[j] = true
                     }
                 }
-                if isBreak { breaks.insert(i + 1) }
+                if isBreak { breaks[i + 1] = true }
                 partStart = i + 1
             }
         }
-        for (i, c) in characters.enumerated() {
-            if breaks.contains(i) { out += "<wbr>" }
-            out += Escape.text(String(c))
+        var out = ""
+        out.reserveCapacity(bytes.count + 5 * 4)
+        var runStart = 0
+        for i in bytes.indices where breaks[i] {
+            out += String(decoding: bytes[runStart..<i], as: UTF8.self) + "<wbr>"
+            runStart = i
         }
+        out += String(decoding: bytes[runStart...], as: UTF8.self)
         return out
     }
 }

@@ -1,4 +1,5 @@
 import NotesiteMarkdown
+import PropertyBased
 import Testing
 @testable import NotesiteKit
 
@@ -49,5 +50,111 @@ import Testing
         #expect(strings.missingImages(12, in: .ru) == "12 изображений недоступно")
         #expect(strings.missingImages(21, in: .ru) == "21 изображение недоступно")
         #expect(strings.missingImages(24, in: .ru) == "24 изображения недоступны")
+    }
+
+    /// A name's characters told by their ASCII codes are those that Unicode's letter and number properties give,
+    /// among ASCII characters: for every scalar alone, and with an accent that joins it into one character.
+    @Test func nameCharactersAreASCIILettersDigitsAndSelectorPunctuation() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for c in [Character(scalar), (String(scalar) + "\u{301}").first!] {
+                let byProperties = c.isASCII && (c.isLetter || c.isNumber || "_():.".contains(c))
+                if BreakOpportunities.isNameCharacter(c) != byProperties { disagreements.append(String(value, radix: 16)) }
+            }
+        }
+        #expect(BreakOpportunities.isNameCharacter("\r\n") == false)
+        #expect(disagreements.isEmpty, "U+\(disagreements.prefix(10).joined(separator: ", U+"))")
+    }
+
+    /// Pieces of headings' and cells' HTML: tags with quoted attributes (holding `>` and names), long and short
+    /// names and selectors, entities, Chinese and Russian words, and characters of several scalars (an accent on a
+    /// letter or a quote, a flag, CR LF), and a tag left open.
+    static let htmlPieces = [
+        "<code>", "</code>", "<a href=\"reference/UISplitViewController.html#a>b\">", "</a>", "<img alt='x > y'>", "<",
+        "UISplitViewController", "splitViewController(_:collapseSecondary:onto:)", "traitCollection.horizontalSizeClass",
+        "UIViewController", "nil", "8.0", " ", "&amp;", "&lt;", "拆分视图", "Слово", "e\u{301}", "\"\u{301}", "\u{301}",
+        "🇨🇳", "\r\n", "showDetailViewController(_:sender:)", "(", ")", ":", ".", "_private_name_long",
+    ]
+
+    static let html = Gen.int(in: 0...(htmlPieces.count - 1)).map { htmlPieces[$0] }.array(of: 0...60).map { $0.joined() }
+
+    /// The rule as written character by character, appending each to the text or the tag it is in: what
+    /// `adding(to:)` and `html(_:)` give by runs.
+    static func addingByCharacters(_ html: String) -> String {
+        var out = ""
+        var text = ""
+        var inTag = false
+        var quote: Character?
+        for c in html {
+            if inTag {
+                out.append(c)
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == "\"" || c == "'" {
+                    quote = c
+                } else if c == ">" {
+                    inTag = false
+                }
+            } else if c == "<" {
+                out += wordsByCharacters(text).map { $0.isName ? markedByCharacters($0.text) : $0.text }.joined()
+                text = ""
+                out.append(c)
+                inTag = true
+            } else {
+                text.append(c)
+            }
+        }
+        return out + wordsByCharacters(text).map { $0.isName ? markedByCharacters($0.text) : $0.text }.joined()
+    }
+
+    static func wordsByCharacters(_ text: String) -> [(text: String, isName: Bool)] {
+        var result: [(text: String, isName: Bool)] = []
+        var current = ""
+        var inName = false
+        for c in text {
+            let name = c.isASCII && (c.isLetter || c.isNumber || "_():.".contains(c))
+            if name != inName, !current.isEmpty {
+                result.append((current, inName && current.count >= BreakOpportunities.minimumWord))
+                current = ""
+            }
+            inName = name
+            current.append(c)
+        }
+        if !current.isEmpty { result.append((current, inName && current.count >= BreakOpportunities.minimumWord)) }
+        return result
+    }
+
+    static func markedByCharacters(_ name: String) -> String {
+        let characters = Array(name)
+        var breaks = Set<Int>()
+        var partStart = 0
+        for (i, c) in characters.enumerated() {
+            let isBreak = (c == "(" || c == ":" || c == ".") && i + 1 < characters.count && characters[i + 1] != ")"
+            if isBreak || i == characters.count - 1 {
+                let end = isBreak ? i : i + 1
+                if end - partStart >= BreakOpportunities.minimumHumpedPart {
+                    for j in (partStart + 1)..<end where characters[j].isUppercase && characters[j - 1].isLowercase {
+                        breaks.insert(j)
+                    }
+                }
+                if isBreak { breaks.insert(i + 1) }
+                partStart = i + 1
+            }
+        }
+        var out = ""
+        for (i, c) in characters.enumerated() {
+            if breaks.contains(i) { out += "<wbr>" }
+            out += Escape.text(String(c))
+        }
+        return out
+    }
+
+    @Test func breaksGoWhereTheRuleSaysCharacterByCharacter() async {
+        await propertyCheck(count: 3000, input: Self.html) { html in
+            #expect(BreakOpportunities.adding(to: html) == Self.addingByCharacters(html), "\(html.debugDescription)")
+            let escapedByCharacters = Self.wordsByCharacters(html).map { $0.isName ? Self.markedByCharacters($0.text) : Escape.text($0.text) }.joined()
+            #expect(BreakOpportunities.html(html) == escapedByCharacters, "\(html.debugDescription)")
+        }
     }
 }
