@@ -113,7 +113,7 @@ public final class OneShotBuild {
         let sink = try makeSink()
         var finished = false
         defer { if !finished { sink.abandon() } }
-        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, loader: loader, baseURL: options.baseURL)
+        let stream = PageStream(listing: listing, templates: templates, data: data, finder: finder, sink: sink, baseURL: options.baseURL)
         // Runs before the sink is abandoned: no text script is still being written into what it throws away.
         defer { if !finished { try? stream.finishTexts() } }
         let listed = stream.listing.sourcePaths

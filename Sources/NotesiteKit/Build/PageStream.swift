@@ -30,16 +30,16 @@ final class PageStream<Sink: PageSink>: @unchecked Sendable {
         var sourcePath: String
     }
 
-    /// `loader` tells the notes' sizes, which decide how many share a text script.
     init(listing: NoteListing, templates: TemplateSet, data: ReferenceData, finder: MentionFinder, sink: Sink,
-         loader: ContentLoader, baseURL: String? = nil) {
+         baseURL: String? = nil) {
         (self.listing, frontMatter) = (listing.index, listing.frontMatter)
         // A page's symbol links need the data only; the reference's mentions are for its own pages.
         let reference = data.isEmpty ? nil : ReferenceSite(data: data, index: listing.index, finder: finder, mentions: { _ in [] })
         renderer = PageRenderer(index: listing.index, templates: templates, reference: reference, baseURL: baseURL)
         self.sink = sink
         search = sink.wantsSearch ? BackgroundIndex() : nil
-        texts = sink.wantsSearch ? TextScriptCollector(plan: TextScriptPlan(listing.index.notes) { loader.byteCount(of: $0.source.path) }) { [sink] in try sink.accept([$0]) } : nil
+        let byteCounts = listing.byteCounts
+        texts = sink.wantsSearch ? TextScriptCollector(plan: TextScriptPlan(listing.index.notes) { byteCounts[$0.source.path] }) { [sink] in try sink.accept([$0]) } : nil
     }
 
     /// Renders `note`'s page (on a worker) and hands it to the sink; nil for a note the listing does not hold,

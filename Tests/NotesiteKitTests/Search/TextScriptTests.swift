@@ -91,6 +91,25 @@ import Testing
         #expect(loaded.values.reduce(0) { $0 + $1.count } == sections.count)
     }
 
+    /// The notes' sizes reach the plan of a complete build: ten notes of 60 KB go four to a script, as serve's
+    /// build groups them.
+    @Test func aCompleteBuildGroupsLargeNotesByTheirSize() throws {
+        let site = try ScratchSite(fixture: nil)
+        let paragraph = String(repeating: "A long line of the note's text. ", count: 64) + "\n\n"
+        for i in 0..<10 {
+            try site.write("notes/en/note-\(i).md", "---\ntitle: Note \(i)\ndate: 2024-01-0\(i % 9 + 1)\n---\n\n"
+                           + String(repeating: paragraph, count: 30))
+        }
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        #expect(try index(of: site).scripts == ["en.0", "en.1", "en.2"])
+        let served = ScratchSite(copyOf: site)
+        #expect(try IncrementalBuild(options: served.options).run().succeeded)
+        for name in ["en.0", "en.1", "en.2"] {
+            #expect(try site.read(SearchIndex.shardPath(name)) == served.read(SearchIndex.shardPath(name)))
+        }
+    }
+
     @Test func serveWritesTheSameScriptsThenTheEditedNotesOwn() throws {
         let site = try site(english: 20, chinese: 0)
         let build = IncrementalBuild(options: site.options)
