@@ -12,9 +12,12 @@ extension SymbolChecker {
     func wrongReceiver(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
                        file: String) -> Diagnostic? {
         // The spelling with its receiver: `navigationController.isTranslucent`, `self.push(_:)`.
+        // Every name of every code block comes here, and most of their spellings have no dot: looked for in the
+        // bytes before the characters are read, and the parenthesis looked for as a character, not through
+        // Foundation's locale-aware search (`make bench`).
         guard !sdk.isEmpty, let written = reference.candidates.first(where: { candidate in
-            guard let dot = candidate.firstIndex(of: ".") else { return false }
-            return dot != candidate.startIndex && !candidate[..<dot].contains("(")
+            guard candidate.utf8.contains(UInt8(ascii: ".")), let dot = candidate.firstIndex(of: ".") else { return false }
+            return dot != candidate.startIndex && !candidate[..<dot].contains(Character("("))
         }), let dot = written.firstIndex(of: ".") else { return nil }
         let receiver = String(written[..<dot])
         let member = String(written[written.index(after: dot)...])
@@ -33,8 +36,8 @@ extension SymbolChecker {
         // The properties of the type whose type has the member; where the curated list has the member, the ones
         // that lead to its type (`navigationBar`, not `toolbar`, for `isTranslucent`).
         let owners = curated.map { [$0] } ?? matches.compactMap(\.symbol.container)
-        let paths = sdk.members(of: type).filter { property in
-            property.kind == .property && property.related.first.map { owner in
+        let paths = sdk.members(of: type, kind: .property).filter { property in
+            property.related.first.map { owner in
                 owners.contains { sdk.inherits(owner, from: $0) }
             } ?? false
         }
@@ -77,7 +80,7 @@ extension SymbolChecker {
         var best: (name: String, distance: Int)?
         let limit = text.count < 12 ? 1 : 2
         for type in types {
-            for member in sdk.members(of: type) where member.kind == .method {
+            for member in sdk.members(of: type, kind: .method) {
                 guard member.name.filter({ $0 == ":" }).count == arity else { continue }
                 let base = SDKSymbol.baseName(of: member.name)
                 let distance = NearMiss.editDistance(Array(text), Array(base))

@@ -127,7 +127,7 @@ extension SymbolChecker {
             // Objective-C has no eras to tell apart: a note of it alone needs no remark.
             guard dialect == .swift else { return }
             named = true
-            if code.contains("@main") || code.contains(" await ") { votes.swift5 = true }
+            if code.has("@main") || code.has(" await ") { votes.swift5 = true }
             for reference in scans.scan(code, dialect: .swift) {
                 if reference.candidates.first == "println(_:)" { votes.swift1 = true }
                 for candidate in reference.candidates {

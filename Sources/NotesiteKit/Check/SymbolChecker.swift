@@ -98,7 +98,7 @@ public struct SymbolChecker: Sendable {
                 }
                 let place = { (offset: Int) in MentionFinder.location(of: offset, in: lines, block: node.range.start) }
                 result += ConfusableNames.findings(in: code, file: file, place: place)
-                if dialect == .swift, code.contains("func ") {
+                if dialect == .swift, code.has("func ") {
                     let tokens = CodeScanner.tokenize(bytes)
                     for index in tokens.indices where index > 0 && tokens[index - 1].text == "func" {
                         if let nearMiss = nearMissDeclaration(at: index, in: tokens, place: place, era: era, own: own, file: file) {
@@ -395,7 +395,7 @@ public struct SymbolChecker: Sendable {
     /// own (`dequeueReusableCell`, not `reload`).
     private func sdkSelectors(named base: String) -> [String] {
         if Self.hasApplePrefix(base), sdk.type(named: base) != nil {
-            let inits = sdk.members(of: base).filter { $0.kind == .initializer }
+            let inits = sdk.members(of: base, kind: .initializer)
             return Array(Set(inits.flatMap { symbol in
                 [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 }.map { base + SDKSymbol.lastComponent(of: $0).dropFirst(4) }
             })).sorted()

@@ -247,9 +247,13 @@ public struct SDKSymbolList: Sendable {
         (membersByType[type] ?? []).map { symbols[Int($0)] }
     }
 
-    /// A type's members and those of its superclasses and protocols, nearest first.
-    public func members(of type: String) -> [SDKSymbol] {
-        lineage(of: type).flatMap(ownMembers(of:))
+    /// A type's members of one kind and those of its superclasses and protocols, nearest first. Members of other
+    /// kinds are not copied out of the list: a UIKit class inherits hundreds, and `check` asks for a type's
+    /// properties or methods for each name it finds wrong (`make bench`).
+    public func members(of type: String, kind: SDKSymbol.Kind) -> [SDKSymbol] {
+        lineage(of: type).flatMap { container in
+            (membersByType[container] ?? []).compactMap { index in symbols[Int(index)].kind == kind ? symbols[Int(index)] : nil }
+        }
     }
 
     /// Whether `type`, with what it inherits, has a member spelled `name` (bare, selector form or Swift 2's).
