@@ -129,8 +129,9 @@ enum NoteStandIns {
     /// characters, and an ellipsis.
     static func excerpt(_ text: String, limit: Int) -> String {
         // One walk of the first `limit + 1` characters finds the places to cut at, and the excerpt is the text up to
-        // one of them: an array of the characters, joined again, cost more than the rest of the summary (`make
-        // bench`). A character's first scalar decides white space; a sentence ends only at a character of one scalar.
+        // one of them: an array of the characters, joined again, cost more than the rest of the summary
+        // (`make bench`). A character's first scalar decides white space; a sentence ends only at a character of
+        // one scalar.
         let scalars = text.unicodeScalars
         var sentenceEnd: String.Index?
         var space: (index: String.Index, offset: Int)?
