@@ -242,11 +242,6 @@ public struct SDKSymbolList: Sendable {
         byForm[name]?.lazy.map { self.symbols[Int($0.index)] }.first { $0.kind.family == .type && $0.path == name }
     }
 
-    /// The members a type declares itself, without those it inherits.
-    public func ownMembers(of type: String) -> [SDKSymbol] {
-        (membersByType[type] ?? []).map { symbols[Int($0)] }
-    }
-
     /// A type's members of one kind and those of its superclasses and protocols, nearest first. Members of other
     /// kinds are not copied out of the list: a UIKit class inherits hundreds, and `check` asks for a type's
     /// properties or methods for each name it finds wrong (`make bench`).
