@@ -15,9 +15,10 @@ struct NoteListing: Sendable {
     init(_ tree: ContentTree, loader: ContentLoader) {
         loader.prefetch(tree.notes)
         let listed = tree.notes.parallelMap { path in
-            (listing: loader.readFrontMatter(path).flatMap {
-                NoteParser.listing(of: $0, commitDates: loader.commitDates, readWhole: { loader.read(path).file })
-            }, byteCount: loader.byteCount(of: path))
+            loader.readFrontMatter(path).flatMap { start in
+                NoteParser.listing(of: start.file, commitDates: loader.commitDates, readWhole: { loader.read(path).file })
+                    .map { (listing: $0, byteCount: start.byteCount) }
+            }
         }
         // In one pass, on this thread alone: each pass over the listed notes copied every one of them.
         var notes: [Note] = []
@@ -27,7 +28,7 @@ struct NoteListing: Sendable {
         frontMatter.reserveCapacity(listed.count)
         byteCounts.reserveCapacity(listed.count)
         // A draft is not on the site that a one-shot run makes (`ParsedNote.leavingOutDraft`).
-        for case let ((note, read)?, byteCount) in listed where !note.metadata.draft {
+        for case let ((note, read), byteCount)? in listed where !note.metadata.draft {
             frontMatter[note.source.path] = read
             byteCounts[note.source.path] = byteCount
             notes.append(note)

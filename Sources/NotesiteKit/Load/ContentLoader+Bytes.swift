@@ -33,13 +33,24 @@ extension ContentLoader {
     /// give bytes without end. So the file is opened without waiting (which changes nothing for a regular file)
     /// and anything else is a failure that says what it is.
     static func contents(ofFile path: String, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
+        sizedContents(ofFile: path, upTo: limit).map(\.bytes)
+    }
+
+    /// `contents(ofFile:upTo:)` with the size of the whole file, as `fstat` gave it before the read.
+    static func sizedContents(ofFile path: String, upTo limit: Int = .max) -> Result<SizedBytes, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(ReadFailure(code: errno)) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
         if let kind = notAFile(info.st_mode) { return .failure(ReadFailure(code: EINVAL, notAFile: kind)) }
-        return contents(of: descriptor, upTo: limit)
+        return contents(of: descriptor, size: Int(info.st_size), upTo: limit).map { SizedBytes(bytes: $0, fileSize: Int(info.st_size)) }
+    }
+
+    /// Bytes read from the start of a file, and the size of the whole file.
+    struct SizedBytes {
+        var bytes: [UInt8]
+        var fileSize: Int
     }
 
     /// What a path of mode `mode` is when it is no regular file; nil for a regular file.
@@ -54,14 +65,13 @@ extension ContentLoader {
         }
     }
 
-    /// The bytes of the open file `descriptor`, from where it stands, up to `limit`.
-    static func contents(of descriptor: Int32, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(ReadFailure(code: errno)) }
+    /// The bytes of the open file `descriptor`, from where it stands, up to `limit`. `size` is the file's size as
+    /// the caller's `fstat` of it gave it (every caller looks at the file before reading it).
+    static func contents(of descriptor: Int32, size: Int, upTo limit: Int = .max) -> Result<[UInt8], ReadFailure> {
         // One byte more than the size, so that a file that grew since `fstat` shows it by filling the array. Read
         // into memory that is not zeroed first: zeroing every note's bytes before reading over them is work that
         // shows beside cmark-gfm's parse of them (`make bench-stages`).
-        let capacity = min(Int(info.st_size) + 1, limit)
+        let capacity = min(size + 1, limit)
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             while initialized < buffer.count {

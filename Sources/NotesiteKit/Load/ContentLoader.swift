@@ -136,7 +136,7 @@ public struct ContentLoader: Sendable {
         switch contents(ofNote: path) {
         case nil: return .gone
         case .problem(let diagnostic)?: return .problem(diagnostic)
-        case .read(.success(let read))?: bytes = read
+        case .read(.success(let read))?: bytes = read.bytes
         case .read(.failure(let failure))?:
             return .problem(Diagnostic(ContentRule.unreadable, file: display, at: nil,
                                        "the note cannot be read (\(String(cString: strerror(failure.code)))); check its permissions"))
@@ -226,24 +226,26 @@ public struct ContentLoader: Sendable {
 
     /// The start of the note at `path`, far enough to hold its front matter: up to the front matter's closing line
     /// when its first `limit` bytes hold it; otherwise the whole lines of those bytes, or all of the note when the
-    /// front matter goes on past them (or the file is shorter). nil when the file is not a readable note; `read`
-    /// tells why. For listing every note before any is parsed: the front matter is at the top, and a note's text
-    /// is read whole only once.
-    public func readFrontMatter(_ path: String, limit: Int = frontMatterLimit) -> SourceFile? {
-        guard case .read(.success(var bytes))? = contents(ofNote: path, upTo: limit) else { return nil }
+    /// front matter goes on past them (or the file is shorter). With it, the size of the whole file in bytes, which
+    /// the read looked up anyway. nil when the file is not a readable note; `read` tells why. For listing every
+    /// note before any is parsed: the front matter is at the top, and a note's text is read whole only once.
+    public func readFrontMatter(_ path: String, limit: Int = frontMatterLimit) -> (file: SourceFile, byteCount: Int)? {
+        guard case .read(.success(let start))? = contents(ofNote: path, upTo: limit) else { return nil }
+        var bytes = start.bytes
         let whole = bytes.count < limit
+        func readWhole() -> (file: SourceFile, byteCount: Int)? { read(path).file.map { ($0, start.fileSize) } }
         if let end = Self.frontMatterEnd(bytes) {
             // Only the front matter is read now: the rest is checked and decoded with the whole note.
             bytes.removeSubrange(end...)
         } else if !whole {
             // Whole lines only: the cut never splits a character or the line that closes the front matter.
-            guard let lastLineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return read(path).file }
+            guard let lastLineEnd = bytes.lastIndex(of: UInt8(ascii: "\n")) else { return readWhole() }
             bytes.removeSubrange((lastLineEnd + 1)...)
         }
         guard case .success(let text) = bytes.withUnsafeBytes({ Self.decodeReporting($0) }) else { return nil }
         let split = FrontMatterSplit(text)
-        if !whole && split.hasFrontMatter && !split.isClosed { return read(path).file }
-        return SourceFile(path: path, displayPath: join(displayRoot, path), text: text, languages: languages)
+        if !whole && split.hasFrontMatter && !split.isClosed { return readWhole() }
+        return (SourceFile(path: path, displayPath: join(displayRoot, path), text: text, languages: languages), start.fileSize)
     }
 
     /// Where the front matter that `bytes` (a note's start) opens ends: just past the line break of its closing
@@ -276,7 +278,7 @@ public struct ContentLoader: Sendable {
     /// What reading a note found: its bytes or why they could not be read, or a diagnostic for what it is
     /// (`inspect`); nil when it is gone or a folder.
     enum NoteContents {
-        case read(Result<[UInt8], ReadFailure>)
+        case read(Result<SizedBytes, ReadFailure>)
         case problem(Diagnostic)
     }
 
@@ -289,13 +291,14 @@ public struct ContentLoader: Sendable {
             defer { close(descriptor) }
             var info = stat()
             if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                return .read(Self.contents(of: descriptor, upTo: limit))
+                let size = Int(info.st_size)
+                return .read(Self.contents(of: descriptor, size: size, upTo: limit).map { SizedBytes(bytes: $0, fileSize: size) })
             }
         }
         switch inspect(path) {
         case .gone, .folder: return nil
         case .problem(let diagnostic): return .problem(diagnostic)
-        case .file: return .read(Self.contents(ofFile: rootPath + "/" + path, upTo: limit))
+        case .file: return .read(Self.sizedContents(ofFile: rootPath + "/" + path, upTo: limit))
         }
     }
 

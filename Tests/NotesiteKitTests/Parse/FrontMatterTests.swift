@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 import Testing
 @testable import NotesiteKit
@@ -134,7 +135,7 @@ import Testing
         let site = try ScratchSite(fixture: nil)
         try site.write("notes/en/x.md", text)
         let loader = ContentLoader(root: site.content, displayRoot: "content")
-        let file = try #require(loader.readFrontMatter("notes/en/x.md", limit: limit))
+        let file = try #require(loader.readFrontMatter("notes/en/x.md", limit: limit)).file
         return (file.text, NoteParser.listing(of: file)?.note)
     }
 
@@ -178,7 +179,7 @@ import Testing
         let site = try ScratchSite(fixture: nil)
         try site.write("notes/en/x.md", text)
         let loader = ContentLoader(root: site.content, displayRoot: "content")
-        let start = try #require(loader.readFrontMatter("notes/en/x.md", limit: 40))
+        let start = try #require(loader.readFrontMatter("notes/en/x.md", limit: 40)).file
         #expect(start.text.count < text.count)
         let listed = try #require(NoteParser.listing(of: start, readWhole: { loader.read("notes/en/x.md").file }))
         #expect(listed.note.metadata.title == title)
@@ -207,12 +208,33 @@ import Testing
         #expect(none.diagnostics.isEmpty && none.note?.metadata.title == "X")
     }
 
+    /// The size the listing gives each note (which decides how notes share a text script) is the whole file's,
+    /// however much of it the listing read: cut at the front matter, cut at a line, read whole, or behind a link.
+    @Test(arguments: [
+        Self.frontMatter + String(repeating: "Ещё одна строка заметки.\n", count: 40),
+        "---\ntitle: \"" + String(repeating: "Долгий заголовок ", count: 30) + "\"\nlang: en\n---\nBody.\n",
+        String(repeating: "No front matter, only text.\n", count: 30),
+        Self.frontMatter + "Short.\n",
+    ])
+    func theListingGivesTheSizeOfTheWholeFile(text: String) throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/x.md", text)
+        try FileManager.default.createSymbolicLink(atPath: site.content.appendingPathComponent("notes/en/link.md").path,
+                                                   withDestinationPath: "x.md")
+        let loader = ContentLoader(root: site.content, displayRoot: "content")
+        for path in ["notes/en/x.md", "notes/en/link.md"] {
+            let start = try #require(loader.readFrontMatter(path, limit: 200))
+            #expect(start.byteCount == text.utf8.count, "\(path)")
+            #expect(start.byteCount == loader.byteCount(of: path), "\(path)")
+        }
+    }
+
     @Test func aFileThatCannotBeANoteIsNotListed() throws {
         let site = try ScratchSite(fixture: nil)
         try site.write("notes/xx/a.md", Self.frontMatter)
         try site.write("notes/en/bin.md", "\u{0}\u{1}binary")
         let loader = ContentLoader(root: site.content, displayRoot: "content")
-        #expect(try NoteParser.listing(of: #require(loader.readFrontMatter("notes/xx/a.md"))) == nil)
+        #expect(try NoteParser.listing(of: #require(loader.readFrontMatter("notes/xx/a.md")).file) == nil)
         #expect(loader.readFrontMatter("notes/en/bin.md") == nil)
         #expect(loader.readFrontMatter("notes/en/gone.md") == nil)
     }
