@@ -156,7 +156,9 @@ public struct SDKSymbolList: Sendable {
     public let symbols: [SDKSymbol]
     /// The header's `# …` lines: where the data came from.
     public let header: [String]
-    private let byForm: [String: [(index: Int32, eras: Eras)]]
+    /// Every form of every symbol in each era (`SDKSymbol.forms(of:)`, `objcForms`): the symbols it names, by
+    /// their place in `symbols`, in that order, each with the eras that spell it so.
+    let byForm: [String: [(index: Int32, eras: Eras)]]
     private let membersByType: [String: [Int32]]
     /// Methods, initialisers and functions by base name in any era (`showDetailViewController`).
     private let callablesByBase: [String: [Int32]]
@@ -184,10 +186,20 @@ public struct SDKSymbolList: Sendable {
         }
         for (i, symbol) in symbols.enumerated() {
             let index = Int32(i)
-            for form in symbol.forms(of: symbol.path) { add(form, index, [.swift42, .swift5]) }
-            for form in symbol.forms(of: symbol.swift4 ?? symbol.path) { add(form, index, [.swift3, .swift4]) }
-            if let swift2 = symbol.swift2 {
-                for form in symbol.forms(of: swift2) { add(form, index, .swift2) }
+            // Most symbols are spelled the same in several eras: each spelling's forms are found once, with all of
+            // its eras.
+            var spellings: [(path: String, eras: Eras)] = [(symbol.path, [.swift42, .swift5])]
+            func spell(_ path: String, _ eras: Eras) {
+                if let same = spellings.firstIndex(where: { $0.path == path }) {
+                    spellings[same].eras.formUnion(eras)
+                } else {
+                    spellings.append((path, eras))
+                }
+            }
+            spell(symbol.swift4 ?? symbol.path, [.swift3, .swift4])
+            if let swift2 = symbol.swift2 { spell(swift2, .swift2) }
+            for (path, eras) in spellings {
+                for form in symbol.forms(of: path) { add(form, index, eras) }
             }
             for form in symbol.objcForms { add(form, index, .objc) }
             if let container = symbol.container { members[container, default: []].append(index) }
@@ -297,36 +309,61 @@ public struct SDKSymbolList: Sendable {
                           "deprecated", "obsoleted", "renamed", "related"]
 
     /// Reads the file. A line that cannot be read is a diagnostic at its line; the others load.
+    ///
+    /// Lines and fields are found by their bytes, in one pass: `check` reads the whole list when it starts, and a
+    /// split of each line into an array of slices was most of the reading (`make bench` times `check`).
     public static func load(text: String, file: String) -> (SDKSymbolList, [Diagnostic]) {
+        var text = text
         var symbols: [SDKSymbol] = []
         var header: [String] = []
         var diagnostics: [Diagnostic] = []
         symbols.reserveCapacity(text.utf8.count / 90)
-        var lineNumber = 0
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.isEmpty { continue }
-            if line.first == UInt8(ascii: "#") {
-                header.append(String(decoding: line.dropFirst().drop { $0 == UInt8(ascii: " ") }, as: UTF8.self))
-                continue
+        text.withUTF8 { bytes in
+            let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
+            /// Where each field of the line being read starts and ends in `bytes`.
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(columns.count)
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             func field(_ i: Int) -> String? {
-                fields[i].isEmpty ? nil : String(decoding: fields[i], as: UTF8.self)
+                fields[i].isEmpty ? nil : string(fields[i])
             }
-            guard fields.count == columns.count, let kindText = field(0), let kind = SDKSymbol.Kind(rawValue: kindText),
-                  let module = field(1), let name = field(3) else {
-                let problem = fields.count == columns.count
-                    ? "its kind is not one the list knows, or it has no module or name"
-                    : "it has \(fields.count) tab-separated fields where \(columns.count) are expected"
-                diagnostics.append(Diagnostic(DataRule.invalid, file: file, at: SourceLocation(line: lineNumber, column: 1),
-                                              "this line of the generated symbol list cannot be read: \(problem); run `make symbols` to generate the file again"))
-                continue
+            var lineNumber = 0
+            var lineStart = 0
+            while lineStart < bytes.count {
+                lineNumber += 1
+                var lineEnd = lineStart
+                while lineEnd < bytes.count, bytes[lineEnd] != newline { lineEnd += 1 }
+                defer { lineStart = lineEnd + 1 }
+                if lineEnd == lineStart { continue }
+                if bytes[lineStart] == UInt8(ascii: "#") {
+                    var textStart = lineStart + 1
+                    while textStart < lineEnd, bytes[textStart] == UInt8(ascii: " ") { textStart += 1 }
+                    header.append(string(textStart..<lineEnd))
+                    continue
+                }
+                fields.removeAll(keepingCapacity: true)
+                var fieldStart = lineStart
+                for i in lineStart..<lineEnd where bytes[i] == tab {
+                    fields.append(fieldStart..<i)
+                    fieldStart = i + 1
+                }
+                fields.append(fieldStart..<lineEnd)
+                guard fields.count == columns.count, let kindText = field(0), let kind = SDKSymbol.Kind(rawValue: kindText),
+                      let module = field(1), let name = field(3) else {
+                    let problem = fields.count == columns.count
+                        ? "its kind is not one the list knows, or it has no module or name"
+                        : "it has \(fields.count) tab-separated fields where \(columns.count) are expected"
+                    diagnostics.append(Diagnostic(DataRule.invalid, file: file, at: SourceLocation(line: lineNumber, column: 1),
+                                                  "this line of the generated symbol list cannot be read: \(problem); run `make symbols` to generate the file again"))
+                    continue
+                }
+                symbols.append(SDKSymbol(kind: kind, module: module, container: field(2), name: name, swift4: field(4),
+                                         swift2: field(5), objc: field(6), introduced: field(7), deprecated: field(8),
+                                         obsoleted: field(9), renamed: field(10),
+                                         related: field(11)?.split(separator: ",").map(String.init) ?? []))
             }
-            symbols.append(SDKSymbol(kind: kind, module: module, container: field(2), name: name, swift4: field(4),
-                                     swift2: field(5), objc: field(6), introduced: field(7), deprecated: field(8),
-                                     obsoleted: field(9), renamed: field(10),
-                                     related: field(11)?.split(separator: ",").map(String.init) ?? []))
         }
         return (SDKSymbolList(symbols: symbols, header: header), diagnostics)
     }

@@ -1,0 +1,111 @@
+import Foundation
+import NotesiteMarkdown
+import Testing
+@testable import NotesiteKit
+
+/// Reading `data/sdk-symbols.tsv`: every line the way a plain split of its text reads it.
+@Suite struct SDKSymbolListTests {
+    static let generated = (try? String(contentsOf: repositoryRoot.appendingPathComponent("Content/data/sdk-symbols.tsv"),
+                                        encoding: .utf8)) ?? ""
+
+    /// The file as a reading by `String.split` sees it: the header's text, and each other line's fields.
+    private func plainReading(_ text: String) -> (header: [String], rows: [[String]]) {
+        var header: [String] = []
+        var rows: [[String]] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+            if line.hasPrefix("#") {
+                header.append(String(line.dropFirst().drop { $0 == " " }))
+            } else {
+                rows.append(line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init))
+            }
+        }
+        return (header, rows)
+    }
+
+    /// A symbol as the twelve fields of its line.
+    private func fields(_ symbol: SDKSymbol) -> [String] {
+        [symbol.kind.rawValue, symbol.module, symbol.container ?? "", symbol.name, symbol.swift4 ?? "", symbol.swift2 ?? "",
+         symbol.objc ?? "", symbol.introduced ?? "", symbol.deprecated ?? "", symbol.obsoleted ?? "", symbol.renamed ?? "",
+         symbol.related.joined(separator: ",")]
+    }
+
+    @Test func everyLineOfTheGeneratedListIsReadAsItsFields() {
+        let (list, diagnostics) = SDKSymbolList.load(text: Self.generated, file: "sdk-symbols.tsv")
+        let plain = plainReading(Self.generated)
+        #expect(diagnostics.isEmpty)
+        #expect(list.header == plain.header)
+        #expect(list.symbols.count == plain.rows.count)
+        #expect(list.symbols.count > 20_000)
+        for (symbol, row) in zip(list.symbols, plain.rows) where fields(symbol) != row {
+            Issue.record("\(row) read as \(fields(symbol))")
+            break
+        }
+    }
+
+    @Test func aLineThatCannotBeReadIsADiagnosticAtItsLine() {
+        let good = "method\tUIKit\tUIViewController\tshow(_:sender:)\t\t\t-showViewController:sender:\t8.0\t\t\t\t"
+        let text = [
+            "# notesite SDK symbol list",
+            "#   source: somewhere",
+            good,
+            "",
+            "method\tUIKit\tUIViewController\ttoo-few",
+            "gadget\tUIKit\t\tUIGadget\t\t\t\t\t\t\t\t",
+            "class\t\t\tUIView\t\t\t\t\t\t\t\t",
+            good.replacingOccurrences(of: "show(_:sender:)", with: "Ünïcode(_:)") + "\tone too many",
+            "class\tUIKit\t\tUIView\t\t\tUIView\t2.0\t\t\t\tUIResponder,NSCoding",
+        ].joined(separator: "\n")
+        let (list, diagnostics) = SDKSymbolList.load(text: text, file: "data/sdk-symbols.tsv")
+        #expect(list.header == ["notesite SDK symbol list", "source: somewhere"])
+        #expect(list.symbols.map(\.path) == ["UIViewController.show(_:sender:)", "UIView"])
+        #expect(list.symbols.last?.related == ["UIResponder", "NSCoding"])
+        #expect(list.symbols.first?.swift4 == nil && list.symbols.first?.objc == "-showViewController:sender:")
+        #expect(diagnostics.map(\.location) == [5, 6, 7, 8].map { SourceLocation(line: $0, column: 1) })
+        #expect(diagnostics.allSatisfy { $0.file == "data/sdk-symbols.tsv" && $0.message.contains("make symbols") })
+        #expect(diagnostics[0].message.contains("it has 4 tab-separated fields where 12 are expected"))
+        #expect(diagnostics[1].message.contains("its kind is not one the list knows"))
+        #expect(diagnostics[3].message.contains("it has 13 tab-separated fields"))
+    }
+
+    @Test func aListWithoutAFinalLineBreakReadsItsLastLine() {
+        let (list, diagnostics) = SDKSymbolList.load(text: "# h\nclass\tUIKit\t\tUIView\t\t\t\t\t\t\t\t", file: "f")
+        #expect(diagnostics.isEmpty && list.symbols.map(\.name) == ["UIView"] && list.header == ["h"])
+        #expect(SDKSymbolList.load(text: "", file: "f").0.isEmpty)
+    }
+}
+
+/// The index of every form in every era, against one built a spelling at a time: each era's forms found anew and
+/// added in turn.
+@Suite struct SDKSymbolFormIndexTests {
+    @Test func theFormsOfTheGeneratedListAreIndexedAsEachEraAddedInTurnIndexesThem() {
+        let (list, _) = SDKSymbolList.load(text: SDKSymbolListTests.generated, file: "sdk-symbols.tsv")
+        var plain: [String: [(index: Int32, eras: SDKSymbolList.Eras)]] = [:]
+        func add(_ form: String, _ index: Int32, _ eras: SDKSymbolList.Eras) {
+            if let at = plain[form, default: []].firstIndex(where: { $0.index == index }) {
+                plain[form]![at].eras.formUnion(eras)
+            } else {
+                plain[form, default: []].append((index, eras))
+            }
+        }
+        for (i, symbol) in list.symbols.enumerated() {
+            let index = Int32(i)
+            for form in symbol.forms(of: symbol.path) { add(form, index, [.swift42, .swift5]) }
+            for form in symbol.forms(of: symbol.swift4 ?? symbol.path) { add(form, index, [.swift3, .swift4]) }
+            if let swift2 = symbol.swift2 {
+                for form in symbol.forms(of: swift2) { add(form, index, .swift2) }
+            }
+            for form in symbol.objcForms { add(form, index, .objc) }
+        }
+        #expect(list.byForm.count == plain.count)
+        #expect(list.byForm.count > 50_000)
+        var differing: [String] = []
+        for (form, entries) in plain {
+            let indexed = list.byForm[form] ?? []
+            if indexed.map(\.index) != entries.map(\.index) || indexed.map(\.eras) != entries.map(\.eras) { differing.append(form) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+        // Spellings that differ between eras are there in each.
+        #expect(list.matches("UISplitViewController.DisplayMode.allVisible").contains { $0.eras.contains(.swift5) })
+        #expect(list.matches("UISplitViewControllerDisplayMode.allVisible").contains { $0.eras.contains(.swift4) })
+    }
+}
