@@ -50,7 +50,7 @@ extension PageRenderer {
         var languages: [String: Config.Words] = [:]
         for language in templates.site.languages.all where language != .en {
             var words: [String: String] = [:]
-            for (key, text) in englishWords where english.contains(Escape.text(text)) {
+            for (key, text) in englishWords where english.has(Escape.text(text)) {
                 let own = strings.text(key, in: language)
                 if own != text { words[text] = own }
             }
