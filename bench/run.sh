@@ -44,6 +44,15 @@ peak() { # peak resident memory in MB of one run of the command
   awk '/Maximum resident set size/ { printf "%.0f", $6 / 1024 }' "$WORK/time.txt"
 }
 ratio() { python3 -c "import sys; print(f'{float(sys.argv[1]) / float(sys.argv[2]):.2f}')" "$1" "$2"; }
+# The cold ratio of each round, lowest and highest: how far the rounds agree on the headline, which is the ratio of
+# the two medians.
+round_ratios() {
+  python3 -c '
+import json, sys
+rounds = [json.load(open(path))["results"] for path in sys.argv[1:]]
+ratios = sorted(r[0]["times"][0] / r[1]["times"][0] for r in rounds)
+print("%.2f to %.2f" % (ratios[0], ratios[-1]))' "$@"
+}
 files() { find "$1" -type f | wc -l | tr -d ' '; }
 
 {
@@ -153,8 +162,8 @@ print("  round " + sys.argv[2] + ": " + ", ".join("%s %.2f s" % (r["command"], r
   row "edit one" "$w_edit" "$u_edit" "$s_edit" "(as warm)" "$(ratio "$w_edit" "$w_hugo_warm")"
   row check "$w_check" "$u_check" "$s_check" "" "check / cold $(ratio "$w_check" "$w_cold")"
   row "cmark-gfm alone" "$w_cmark" "$u_cmark" "$s_cmark" "" "cold / cmark-gfm $(ratio "$w_cold" "$w_cmark")"
-  printf -- '- %s notes: files written %s (notesite) · %s (Hugo); peak MB build %s · check %s · Hugo %s; one-note rebuild in serve %s\n' \
-    "$n" "$f_notesite" "$f_hugo" "$m_build" "$m_check" "$m_hugo" "$rebuild" >> "$WORK/extra.md"
+  printf -- '- %s notes: cold / Hugo round by round %s; files written %s (notesite) · %s (Hugo); peak MB build %s · check %s · Hugo %s; one-note rebuild in serve %s\n' \
+    "$n" "$(round_ratios "$WORK/times-$n"-*.json)" "$f_notesite" "$f_hugo" "$m_build" "$m_check" "$m_hugo" "$rebuild" >> "$WORK/extra.md"
 done
 
 { echo; cat "$WORK/extra.md"; } >> "$RESULTS"
