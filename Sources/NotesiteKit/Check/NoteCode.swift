@@ -1,12 +1,23 @@
-/// What a note's own code declares: the names it defines, never flagged whatever UIKit calls something, and the
+/// What a note's own code declares: the names it defines, never flagged whatever UIKit calls something, the
 /// types its classes and extensions inherit from or adopt, which say what an implicit `self` is and which
-/// protocols' methods the note implements.
+/// protocols' methods the note implements, and the types it gives its variables and parameters, which say what
+/// their members are.
 struct NoteCode: Sendable {
     /// Its classes, functions, variables, cases and outlets.
     var defined: Set<String> = []
     /// The names after the colon of its `class`, `struct`, `enum` and `extension` declarations
     /// (`UIViewController`, `UISplitViewControllerDelegate`).
     var supertypes: Set<String> = []
+    /// The type each variable or parameter is declared with, in Swift: `svc: UISplitViewController`,
+    /// `vc: UIViewController?`, `let alert = UIAlertController(…)`. A name declared with two different types (in two
+    /// functions, say) has none here (`declaresType(of:)` is still true): which one a use of it means is not known.
+    private(set) var declaredTypes: [String: String] = [:]
+    private var ambiguous: Set<String> = []
+
+    /// Whether the note declares `name` with a type, one or several.
+    func declaresType(of name: String) -> Bool {
+        declaredTypes[name] != nil || ambiguous.contains(name)
+    }
 
     static let empty = NoteCode()
 
@@ -19,7 +30,9 @@ struct NoteCode: Sendable {
     init(_ note: Note) {
         note.forEachCodeNode { node, _ in
             guard case .codeBlock(let info, let code) = node.kind, CodeScanner.Dialect(info: info) != nil else { return }
-            add(CodeScanner.tokenize(Array(code.utf8)))
+            let tokens = CodeScanner.tokenize(Array(code.utf8))
+            add(tokens)
+            if CodeScanner.Dialect(info: info) == .swift { addDeclaredTypes(tokens) }
         }
     }
 
@@ -41,6 +54,52 @@ struct NoteCode: Sendable {
                 if tokens[j].kind == .identifier { supertypes.insert(tokens[j].text) }
                 j += 1
             }
+        }
+    }
+
+    /// Reads the types one Swift block gives its names: `name: Type` as a parameter or a variable declares it, when
+    /// the type is a plain name (not an array, a tuple or a closure) and nothing is read from it (`frame: CGRect.zero`
+    /// is an argument, not a declaration); and `let name = Type(…)`.
+    mutating func addDeclaredTypes(_ tokens: [CodeScanner.Token]) {
+        for i in tokens.indices.dropLast(2) where tokens[i].kind == .identifier && tokens[i].text.first?.isLowercase == true {
+            let next = tokens[i + 1].text, type = tokens[i + 2]
+            guard type.kind == .identifier, type.text.first?.isUppercase == true else { continue }
+            let after = i + 3 < tokens.count ? tokens[i + 3].text : ""
+            let before = i > 0 ? tokens[i - 1] : nil
+            if next == ":", after != ".", after != "(", after != "<",
+               // A parameter (`(_ svc:`, `, svc:`, `(svc:`) or a variable; not the middle of `a ? b : C`.
+               before.map({ ["(", ",", "let", "var"].contains($0.text) || $0.kind == .identifier }) ?? true {
+                declare(tokens[i].text, as: type.text)
+            } else if next == "=", after == "(", let before, before.text == "let" || before.text == "var",
+                      !Self.isReadFrom(tokens, callOpeningAt: i + 3) {
+                declare(tokens[i].text, as: type.text)
+            }
+        }
+    }
+
+    /// Whether something is read from the result of the call whose arguments open at token `open`
+    /// (`ProcessInfo().operatingSystemVersion`), so that the variable it is given to is not of the called type.
+    private static func isReadFrom(_ tokens: [CodeScanner.Token], callOpeningAt open: Int) -> Bool {
+        var depth = 0
+        for j in tokens.indices.dropFirst(open) {
+            switch tokens[j].text {
+            case "(", "[", "{": depth += 1
+            case ")", "]", "}":
+                depth -= 1
+                if depth == 0 { return j + 1 < tokens.count && [".", "?", "!", "["].contains(tokens[j + 1].text) }
+            default: break
+            }
+        }
+        return true
+    }
+
+    private mutating func declare(_ name: String, as type: String) {
+        guard !ambiguous.contains(name) else { return }
+        if let known = declaredTypes[name], known != type {
+            declaredTypes[name] = nil
+            ambiguous.insert(name)
+        } else {
+            declaredTypes[name] = type
         }
     }
 }

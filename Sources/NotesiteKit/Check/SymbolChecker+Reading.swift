@@ -5,25 +5,50 @@ import NotesiteMarkdown
 extension SymbolChecker {
     // MARK: Members of a known receiver
 
-    /// `navigationController.isTranslucent`: a member that the receiver's type does not have. The receiver is a
-    /// name whose type the generated list knows (every UIKit property of that name has one type), unless the note
-    /// defines the name itself, or `self` in a note whose classes inherit from one UIKit class. A member that a subclass of the type has is given the benefit of the doubt (the
-    /// note may have cast). The fix-it goes through the one property of the type whose type has the member.
-    func wrongReceiver(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
-                       file: String) -> Diagnostic? {
-        // The spelling with its receiver: `navigationController.isTranslucent`, `self.push(_:)`.
+    /// The name a member is read from and the member, from the spelling that has both:
+    /// `navigationController.isTranslucent`, `self.push(_:)`.
+    static func receiverAndMember(of reference: CodeScanner.Reference) -> (receiver: String, member: String)? {
         // Every name of every code block comes here, and most of their spellings have no dot: looked for in the
         // bytes before the characters are read, and the parenthesis looked for as a character, not through
         // Foundation's locale-aware search (`make bench`).
-        guard !sdk.isEmpty, let written = reference.candidates.first(where: { candidate in
+        guard let written = reference.candidates.first(where: { candidate in
             guard candidate.utf8.contains(UInt8(ascii: ".")), let dot = candidate.firstIndex(of: ".") else { return false }
             return dot != candidate.startIndex && !candidate[..<dot].contains(Character("("))
         }), let dot = written.firstIndex(of: ".") else { return nil }
-        let receiver = String(written[..<dot])
-        let member = String(written[written.index(after: dot)...])
-        guard receiver.first?.isLowercase == true, !own.defined.contains(receiver), !own.defined.contains(text),
-              let type = receiver == "self" ? selfType(own) : sdk.propertyType(named: receiver),
-              sdk.type(named: type) != nil else { return nil }
+        return (String(written[..<dot]), String(written[written.index(after: dot)...]))
+    }
+
+    /// The type of `receiver`, a name members are read from, when the generated list knows it: `self`'s in a note
+    /// whose classes inherit from one UIKit class; the type the note declares the name with (`svc:
+    /// UISplitViewController`); or, for a name the note does not define, the one type every UIKit property of that
+    /// name has (`navigationController`).
+    func receiverType(_ receiver: String, own: NoteCode) -> String? {
+        let type: String?
+        if receiver == "self" {
+            type = selfType(own)
+        } else if own.declaresType(of: receiver) {
+            // A type of the note's own is not the SDK's of the same name (`method: Method`, an enum of the note's).
+            type = own.declaredTypes[receiver].flatMap { own.defined.contains($0) ? nil : $0 }
+        } else {
+            type = own.defined.contains(receiver) ? nil : sdk.propertyType(named: receiver)
+        }
+        guard let type, sdk.type(named: type) != nil else { return nil }
+        return type
+    }
+
+    /// `navigationController.isTranslucent`: a member that the receiver's type (`receiverType`) does not have. A
+    /// member that a subclass of the type has is given the benefit of the doubt (the note may have cast). The
+    /// fix-it goes through the one property of the type whose type has the member.
+    ///
+    /// A receiver the note declares with a type is left to the near misses (`misspelledMember`, `misspelledCall`):
+    /// the generated list lacks the standard library's members and some of Foundation's and CoreGraphics'
+    /// (`TimeInterval.isFinite`, `NSRange.location`, `CGMutablePath.addLines`), so a member it does not give such a
+    /// type is no error. A UIKit property's type is a UIKit class, whose members it has.
+    func wrongReceiver(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
+                       file: String) -> Diagnostic? {
+        guard !sdk.isEmpty, let (receiver, member) = Self.receiverAndMember(of: reference),
+              receiver.first?.isLowercase == true, !own.defined.contains(text), !own.declaresType(of: receiver),
+              let type = receiverType(receiver, own: own) else { return nil }
         let matches = sdk.matches(member)
         // Only a real member of other types: a name nobody declares is the note's own (an extension elsewhere), and
         // a global or a type is no member of anything.
@@ -57,7 +82,7 @@ extension SymbolChecker {
         return classes.count == 1 ? classes.first : nil
     }
 
-    // MARK: A near miss of a known method, called
+    // MARK: A near miss of a known member
 
     /// `showDetailViewControler(vc, sender: nil)` inside a `UIViewController` subclass, or on a receiver of a known
     /// type: a call of a name neither list has that is a typo of a method the receiver has.
@@ -66,12 +91,12 @@ extension SymbolChecker {
         guard !sdk.isEmpty, text.count >= 8, let call = reference.candidates.first, let open = call.firstIndex(of: "("),
               !own.defined.contains(text), sdk.callables(named: text).isEmpty, finder.resolver.resolve(text) == nil else { return nil }
         let labels = call[open...]
-        // The receiver's type: a known property's, or, for a call without one, the UIKit types the note's own
-        // classes inherit from.
+        // The receiver's type (`receiverType`), or, for a call without one, the UIKit types the note's own classes
+        // inherit from.
         let types: [String]
         if reference.candidates.count > 1, let qualified = reference.candidates.dropFirst().first, qualified.hasSuffix(String(labels)),
            let dot = qualified.firstIndex(of: "."), qualified[..<dot] != "self" {
-            guard let type = sdk.propertyType(named: String(qualified[..<dot])) else { return nil }
+            guard let type = receiverType(String(qualified[..<dot]), own: own) else { return nil }
             types = [type]
         } else {
             types = own.supertypes.filter { sdk.type(named: $0)?.kind == .class }.sorted()
@@ -92,6 +117,25 @@ extension SymbolChecker {
         return Diagnostic(SymbolRule.unknown, file: file, at: location,
                           "`\(call)` is not in the known symbol lists; did you mean `\(best.name)`?",
                           fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: base)])
+    }
+
+    /// `splitViewController?.preferredDisplayMod`: a member read from a receiver of a known type (`receiverType`)
+    /// that neither list has, and that is a typo of a property the type has.
+    func misspelledMember(_ reference: CodeScanner.Reference, text: String, at location: SourceLocation, own: NoteCode,
+                          file: String) -> Diagnostic? {
+        guard !sdk.isEmpty, text.count >= 8, !own.defined.contains(text), let (receiver, member) = Self.receiverAndMember(of: reference),
+              member == text, !sdk.contains(text), finder.resolver.resolve(text) == nil,
+              let type = receiverType(receiver, own: own) else { return nil }
+        let limit = text.count < 12 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for property in sdk.members(of: type, kind: .property) where abs(property.name.count - text.count) <= limit {
+            let distance = NearMiss.editDistance(Array(text), Array(property.name))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (property.name, distance) }
+        }
+        guard let best else { return nil }
+        return Diagnostic(SymbolRule.unknown, file: file, at: location,
+                          "`\(receiver)` is a `\(type)`, which has no member `\(text)`; did you mean `\(best.name)`?",
+                          fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: best.name)])
     }
 
     // MARK: A near miss of a method UIKit calls

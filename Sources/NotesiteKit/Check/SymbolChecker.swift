@@ -260,6 +260,9 @@ public struct SymbolChecker: Sendable {
             if let misspelled = misspelledCall(reference, text: text, at: location, own: own, file: file) { return [misspelled] }
             return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
         }
+        if reference.hasReceiver, let misspelled = misspelledMember(reference, text: text, at: location, own: own, file: file) {
+            return [misspelled]
+        }
         return []
     }
 

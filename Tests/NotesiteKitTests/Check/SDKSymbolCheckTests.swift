@@ -171,6 +171,83 @@ import Testing
         #expect(diagnostics.first?.fixIts.first?.replacement == "showDetailViewController")
     }
 
+    /// A parameter or variable declared with a UIKit type is a receiver of that type: a typo of a method it has is
+    /// caught as on a UIKit property.
+    @Test func aDeclaredTypeMakesAReceiver() throws {
+        let marked = MarkedText("""
+        ```swift
+        func configure(_ svc: UISplitViewController, detail: UIViewController?) {
+            svc.1️⃣showDetailViewControler(detail!, sender: nil)
+            detail?.2️⃣showDetailViewControler(svc, sender: nil)
+            let nav = UINavigationController(rootViewController: svc)
+            nav.3️⃣pushViewControler(svc, animated: true)
+        }
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown", "3️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].message.contains("did you mean `showDetailViewController(_:sender:)`?"))
+        #expect(diagnostics.map { $0.fixIts.first?.replacement } == ["showDetailViewController", "showDetailViewController", "pushViewController"])
+    }
+
+    /// A declared type is what the name is, whatever UIKit's properties of that name are; and as the generated
+    /// list lacks the standard library's members, a member that it does not give the declared type is no finding
+    /// unless it is a near miss of one that it does.
+    @Test func aDeclaredTypeWinsOverAPropertysAndProvesNoAbsence() {
+        let marked = MarkedText("""
+        ```swift
+        func load(_ request: Request, duration: TimeInterval, range: NSRange) {
+            request.session.cancel()
+            let finite = duration.isFinite
+            let start = range.location
+            let os = ProcessInfo().operatingSystemVersion
+            print(os.majorVersion)
+        }
+        enum Method: String { case get }
+        func send(_ method: Method) -> String { method.rawValue }
+        ```
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
+    /// A typo of a property, read from a receiver of a known type, is caught with the property it nearly is.
+    @Test func aTypoOfAPropertyOfTheReceiverIsCaught() throws {
+        let marked = MarkedText("""
+        ```swift
+        func configure(_ svc: UISplitViewController) {
+            svc.1️⃣preferredDisplayMod = .oneBesideSecondary
+            splitViewController?.2️⃣preferredDisplayMod = .oneBesideSecondary
+            let collapsed = self.splitViewController!.3️⃣isColapsed
+        }
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown", "3️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].message == "`svc` is a `UISplitViewController`, which has no member `preferredDisplayMod`; did you mean `preferredDisplayMode`?")
+        #expect(diagnostics.map { $0.fixIts.first?.replacement } == ["preferredDisplayMode", "preferredDisplayMode", "isCollapsed"])
+    }
+
+    /// What a receiver's type is not known for, or what the note declares itself, is not judged: a name declared
+    /// with two types, one of the note's own type, an argument (`frame: CGRect.zero`), and a member the note adds.
+    @Test func membersOfReceiversOfUnknownTypeAreLeftAlone() {
+        let marked = MarkedText("""
+        ```swift
+        extension UISplitViewController {
+            var preferredDisplayModus: Int { 0 }
+        }
+        func first(_ vc: UIViewController) { vc.title = "One" }
+        func second(_ vc: UINavigationController) { vc.isToolbarHidden = true }
+        func third(_ vc: MySplitViewController) { vc.preferredDisplayMod = 1 }
+        func fourth(_ svc: UISplitViewController) {
+            svc.preferredDisplayModus = 1
+            vc.preferredContentSiz = .zero
+            let view = UIView(frame: CGRect.zero)
+        }
+        ```
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
     @Test func aDelegateMethodWithLabelsNoEraHadIsANearMiss() throws {
         let code = """
         func splitViewController(_ svc: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
