@@ -69,12 +69,22 @@ public struct SDKSymbol: Hashable, Sendable {
 
     /// The last component of a dotted path, leaving dots inside a selector's parentheses alone.
     static func lastComponent(of path: String) -> Substring {
-        guard let dot = dots(in: path).last else { return path[...] }
+        lastComponent(of: path[...])
+    }
+
+    static func lastComponent(of path: Substring) -> Substring {
+        guard let dot = lastDot(in: path) else { return path }
         return path[path.utf8.index(after: dot)...]
     }
 
-    /// Where the dots between a path's components are, before any selector's parentheses. Found by their bytes:
-    /// the list's index is made of every symbol's forms in every era when `check` starts (`make bench` times it).
+    /// Where the last dot between a path's components is, before any selector's parentheses.
+    static func lastDot(in path: Substring) -> String.Index? {
+        let utf8 = path.utf8
+        let end = utf8.firstIndex(of: UInt8(ascii: "(")) ?? utf8.endIndex
+        return utf8[..<end].lastIndex(of: UInt8(ascii: "."))
+    }
+
+    /// Where the dots between a path's components are, before any selector's parentheses.
     static func dots(in path: String) -> [String.Index] {
         let utf8 = path.utf8
         let end = utf8.firstIndex(of: UInt8(ascii: "(")) ?? utf8.endIndex
@@ -83,7 +93,8 @@ public struct SDKSymbol: Hashable, Sendable {
 
     /// The ways a dotted path may be written in a note: whole, from its innermost type on (`DisplayMode.allVisible`),
     /// bare, and as an implicit member (`.allVisible`) for cases and properties. A case is never bare: code names
-    /// it with its type or a dot, and a bare `String` or `Default` is something else.
+    /// it with its type or a dot, and a bare `String` or `Default` is something else. The list's look-ups tell a
+    /// form by `isForm(_:of:)`, which the tests hold to this.
     func forms(of path: String) -> [String] {
         let dots = Self.dots(in: path)
         var result = [path]
@@ -110,6 +121,65 @@ public struct SDKSymbol: Hashable, Sendable {
         guard let objc else { return [] }
         if let first = objc.first, first == "-" || first == "+" { return [objc, String(objc.dropFirst())] }
         return [objc]
+    }
+
+    /// The eras in which `spelling` is one of the symbol's forms (`forms(of:)`, and `objcForms` for Objective-C);
+    /// empty when it is none of them.
+    func eras(_ spelling: String) -> SDKSymbolList.Eras {
+        var eras: SDKSymbolList.Eras = []
+        // Today's path in Swift 4.2 and 5, Swift 4's (where it differs) in Swift 3 and 4, and Swift 2's.
+        let today = isForm(spelling, of: path)
+        if today { eras.formUnion([.swift42, .swift5]) }
+        if swift4.map({ isForm(spelling, of: $0) }) ?? today { eras.formUnion([.swift3, .swift4]) }
+        if let swift2, isForm(spelling, of: swift2) { eras.formUnion(.swift2) }
+        if let objc, spelling == objc || (objc.hasPrefix("-") || objc.hasPrefix("+")) && spelling == objc.dropFirst() {
+            eras.formUnion(.objc)
+        }
+        return eras
+    }
+
+    /// An initialiser's call by its type's name, from the innermost type on: `Weight(rawValue:)` for
+    /// `UIFont.Weight.init(rawValue:)`; nil for anything else.
+    static func typeCall(of path: String) -> Substring? {
+        let last = lastComponent(of: path)
+        guard last.hasPrefix("init("), let dot = lastDot(in: path[...]) else { return nil }
+        return (lastComponent(of: path[..<dot]) + last.dropFirst(4))[...]
+    }
+
+    /// Whether `spelling` is one of `forms(of: path)`, told without making them: a key can stand for hundreds of
+    /// symbols (every initialiser has `init(coder:)`), and most of them are not what the spelling names.
+    func isForm(_ spelling: String, of path: String) -> Bool {
+        if spelling == path { return true }
+        let whole = path[...]
+        guard let last = SDKSymbol.lastDot(in: whole) else { return kind == .case && spelling.hasPrefix(".") && spelling.dropFirst() == whole }
+        let bare = whole[path.utf8.index(after: last)...]
+        if spelling.hasPrefix(".") { return (kind == .case || kind == .property) && spelling.dropFirst() == bare }
+        if spelling == bare { return kind != .case }
+        // From the innermost type on, and an initialiser called by its type's name, whole or from the innermost type.
+        let inner = SDKSymbol.lastDot(in: whole[..<last]).map { whole.utf8.index(after: $0) }
+        if let inner, spelling == whole[inner...] { return true }
+        guard kind == .initializer, bare.hasPrefix("init(") else { return false }
+        let labels = bare.dropFirst(4)
+        guard spelling.hasSuffix(labels) else { return false }
+        let type = spelling.dropLast(labels.count)
+        return type == whole[..<last] || inner.map { type == whole[$0..<last] } ?? false
+    }
+
+    /// The keys (`SDKSymbolList.key(of:)`) of all the symbol's forms, some more than once: the last component of
+    /// each Swift path, which is the key of all its forms but an initialiser's call by its type, the key of that call,
+    /// and the Objective-C name without its `-` or `+`.
+    var keys: [Substring] {
+        // Today's path is `name` after the container's: its last component is `name`'s.
+        var result = [SDKSymbol.lastComponent(of: name)]
+        if let swift4 { result.append(SDKSymbol.lastComponent(of: swift4)) }
+        if let swift2 { result.append(SDKSymbol.lastComponent(of: swift2)) }
+        if kind == .initializer {
+            for path in [path, swift4, swift2] as [String?] {
+                if let path, let call = Self.typeCall(of: path) { result.append(call) }
+            }
+        }
+        if let objc { result.append(SDKSymbolList.key(of: objc)) }
+        return result
     }
 }
 
@@ -156,9 +226,15 @@ public struct SDKSymbolList: Sendable {
     public let symbols: [SDKSymbol]
     /// The header's `# …` lines: where the data came from.
     public let header: [String]
-    /// Every form of every symbol in each era (`SDKSymbol.forms(of:)`, `objcForms`): the symbols it names, by
-    /// their place in `symbols`, in that order, each with the eras that spell it so.
-    let byForm: [String: [(index: Int32, eras: Eras)]]
+    /// Each symbol by the hash of every key (`key(of:)`) its forms have, sorted by hash, then by place in `symbols`.
+    ///
+    /// A spelling is looked up by its key, and each symbol found is kept only when the spelling is one of its forms
+    /// (`SDKSymbol.forms(of:)`, `objcForms`): so the index holds one or two keys per spelling of a symbol rather
+    /// than its five or so forms as strings. `check` makes the index when it starts, and a check of a small site
+    /// spent most of its time making every form of all 22,000 symbols (`make bench`).
+    private let byKey: [(hash: UInt64, index: Int32)]
+    /// What `matches(_:)` found for each spelling asked about, something or nothing: notes repeat names.
+    private let found = SharedCache<String, [Match]>()
     private let membersByType: [String: [Int32]]
     /// Methods, initialisers and functions by base name in any era (`showDetailViewController`).
     private let callablesByBase: [String: [Int32]]
@@ -174,37 +250,21 @@ public struct SDKSymbolList: Sendable {
     public init(symbols: [SDKSymbol], header: [String]) {
         self.symbols = symbols
         self.header = header
-        var byForm: [String: [(index: Int32, eras: Eras)]] = [:]
+        var byKey: [(hash: UInt64, index: Int32)] = []
         var members: [String: [Int32]] = [:]
         var callables: [String: [Int32]] = [:]
         var propertyTypes: [String: Set<String>] = [:]
-        // Every symbol's forms in every era: about five per symbol, found with one look-up each (`make bench`
-        // times `check`, which makes this index when it starts).
-        byForm.reserveCapacity(symbols.count * 5)
-        func add(_ form: String, _ index: Int32, _ eras: Eras) {
-            Self.merge(index, eras, into: &byForm[form, default: []])
-        }
+        byKey.reserveCapacity(symbols.count * 2)
         for (i, symbol) in symbols.enumerated() {
             let index = Int32(i)
-            // Most symbols are spelled the same in several eras: each spelling's forms are found once, with all of
-            // its eras.
-            var spellings: [(path: String, eras: Eras)] = [(symbol.path, [.swift42, .swift5])]
-            func spell(_ path: String, _ eras: Eras) {
-                if let same = spellings.firstIndex(where: { $0.path == path }) {
-                    spellings[same].eras.formUnion(eras)
-                } else {
-                    spellings.append((path, eras))
-                }
-            }
-            spell(symbol.swift4 ?? symbol.path, [.swift3, .swift4])
-            if let swift2 = symbol.swift2 { spell(swift2, .swift2) }
-            for (path, eras) in spellings {
-                for form in symbol.forms(of: path) { add(form, index, eras) }
-            }
-            for form in symbol.objcForms { add(form, index, .objc) }
+            for key in symbol.keys { byKey.append((Self.hash(key), index)) }
             if let container = symbol.container { members[container, default: []].append(index) }
             if symbol.kind.family == .callable {
-                let bases = Set([symbol.path, symbol.swift4, symbol.swift2].compactMap { $0.map(SDKSymbol.baseName(of:)) })
+                // Today's path ends with `name`.
+                var bases = [SDKSymbol.baseName(of: symbol.name)]
+                for other in [symbol.swift4, symbol.swift2] {
+                    if let base = other.map(SDKSymbol.baseName(of:)), !bases.contains(base) { bases.append(base) }
+                }
                 for base in bases { callables[base, default: []].append(index) }
             }
             // A property of its own type is a constant of a typed enum or an option set (`UIMenu.Identifier.view`),
@@ -213,29 +273,54 @@ public struct SDKSymbolList: Sendable {
                 propertyTypes[symbol.name, default: []].insert(type)
             }
         }
-        self.byForm = byForm
+        byKey.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
+        self.byKey = byKey
         self.membersByType = members
         self.callablesByBase = callables
         self.propertyTypes = propertyTypes
     }
 
-    /// Adds a symbol's eras to the list of one form's symbols: a symbol whose forms in two eras are the same
-    /// is listed once, with both.
-    private static func merge(_ index: Int32, _ eras: Eras, into list: inout [(index: Int32, eras: Eras)]) {
-        if let at = list.firstIndex(where: { $0.index == index }) {
-            list[at].eras.formUnion(eras)
-        } else {
-            list.append((index, eras))
+    /// What a spelling is looked up by: its last component (`allVisible` for `.allVisible` and
+    /// `UISplitViewController.DisplayMode.allVisible`, `show(_:sender:)`), without an Objective-C method's `-` or `+`.
+    static func key(of spelling: String) -> Substring {
+        var rest = spelling[...]
+        if let first = rest.utf8.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            rest = rest.dropFirst()
         }
+        return SDKSymbol.lastComponent(of: rest)
+    }
+
+    private static func hash(_ key: Substring) -> UInt64 {
+        key.utf8.withContiguousStorageIfAvailable { XXH64.hash(UnsafeRawBufferPointer($0)) }
+            ?? XXH64.hash(String(key))
     }
 
     /// Every symbol that `spelling` names in some era or in Objective-C, with the eras that spell it so.
     public func matches(_ spelling: String) -> [Match] {
-        if let found = byForm[spelling] { return found.map { Match(symbol: symbols[Int($0.index)], eras: $0.eras) } }
-        return []
+        if let known = found[spelling] { return known }
+        let hash = Self.hash(Self.key(of: spelling))
+        var result: [Match] = []
+        // The first entry with the hash, by halving.
+        var i = 0, end = byKey.count
+        while i < end {
+            let middle = (i + end) / 2
+            if byKey[middle].hash < hash { i = middle + 1 } else { end = middle }
+        }
+        var last: Int32 = -1
+        while i < byKey.count, byKey[i].hash == hash {
+            let index = byKey[i].index
+            i += 1
+            // A symbol with two keys of the same hash is there twice.
+            guard index != last else { continue }
+            last = index
+            let eras = symbols[Int(index)].eras(spelling)
+            if !eras.isEmpty { result.append(Match(symbol: symbols[Int(index)], eras: eras)) }
+        }
+        found[spelling] = result
+        return result
     }
 
-    public func contains(_ spelling: String) -> Bool { byForm[spelling] != nil }
+    public func contains(_ spelling: String) -> Bool { !matches(spelling).isEmpty }
 
     /// The methods, initialisers and functions whose base name is `base` in some era.
     public func callables(named base: String) -> [SDKSymbol] {
@@ -251,7 +336,7 @@ public struct SDKSymbolList: Sendable {
 
     /// The type called `name` today (`UIAlertController`, `UISplitViewController.DisplayMode`).
     public func type(named name: String) -> SDKSymbol? {
-        byForm[name]?.lazy.map { self.symbols[Int($0.index)] }.first { $0.kind.family == .type && $0.path == name }
+        matches(name).lazy.map(\.symbol).first { $0.kind.family == .type && $0.path == name }
     }
 
     /// A type's members of one kind and those of its superclasses and protocols, nearest first. Members of other
