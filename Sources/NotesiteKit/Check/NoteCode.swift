@@ -29,10 +29,10 @@ struct NoteCode: Sendable {
 
     init(_ note: Note) {
         note.forEachCodeNode { node, _ in
-            guard case .codeBlock(let info, let code) = node.kind, CodeScanner.Dialect(info: info) != nil else { return }
+            guard case .codeBlock(let info, let code) = node.kind, let dialect = CodeScanner.Dialect(info: info) else { return }
             let tokens = CodeScanner.tokenize(Array(code.utf8))
             add(tokens)
-            if CodeScanner.Dialect(info: info) == .swift { addDeclaredTypes(tokens) }
+            if dialect == .swift { addDeclaredTypes(tokens) }
         }
     }
 
