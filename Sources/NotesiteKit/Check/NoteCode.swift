@@ -8,6 +8,9 @@ struct NoteCode: Sendable {
     /// The names after the colon of its `class`, `struct`, `enum` and `extension` declarations
     /// (`UIViewController`, `UISplitViewControllerDelegate`).
     var supertypes: Set<String> = []
+    /// Whether it declares a `struct`, an `enum`, a `protocol` or an `extension`: a `self` in the note may then be one
+    /// of those rather than an instance of its classes.
+    var declaresOtherTypes = false
     /// The type each variable or parameter is declared with, in Swift: `svc: UISplitViewController`,
     /// `vc: UIViewController?`, `let alert = UIAlertController(…)`. A name declared with two different types (in two
     /// functions, say) has none here (`declaresType(of:)` is still true): which one a use of it means is not known.
@@ -24,6 +27,7 @@ struct NoteCode: Sendable {
     private static let declaring: Set<String> = ["class", "struct", "enum", "protocol", "func", "var", "let", "case",
                                                  "typealias", "@interface", "interface", "property"]
     private static let inheriting: Set<String> = ["class", "struct", "enum", "extension"]
+    private static let otherTypes: Set<String> = ["struct", "enum", "protocol", "extension"]
 
     init() {}
 
@@ -42,6 +46,7 @@ struct NoteCode: Sendable {
             if Self.declaring.contains(token.text), tokens[i + 1].kind == .identifier {
                 defined.insert(tokens[i + 1].text)
             }
+            if Self.otherTypes.contains(token.text), tokens[i + 1].kind == .identifier { declaresOtherTypes = true }
             // `class Name: Super, Protocol {` and `extension Name: Protocol {`; Objective-C's
             // `@interface Name : Super <Protocol>` too.
             guard Self.inheriting.contains(token.text) || token.text == "interface", tokens[i + 1].kind == .identifier else { continue }

@@ -76,8 +76,10 @@ extension SymbolChecker {
         return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
     }
 
-    /// The type of `self` in the note's code: the one UIKit class its classes inherit from, if there is one.
+    /// The type of `self` in the note's code: the one UIKit class its classes inherit from, if there is one and the
+    /// note declares no other kind of type, in whose code `self` would be that type.
     func selfType(_ own: NoteCode) -> String? {
+        guard !own.declaresOtherTypes else { return nil }
         let classes = own.supertypes.filter { sdk.type(named: $0)?.kind == .class }
         return classes.count == 1 ? classes.first : nil
     }

@@ -253,7 +253,9 @@ public struct SymbolChecker: Sendable {
         if isCall, let call = reference.candidates.first, !knownSelectors(named: text).isEmpty {
             return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
         }
-        if !Self.moduleNames.contains(text), Self.hasApplePrefix(text) {
+        // A function named by its base name is known: `NSLog` in prose and in Objective-C, and `NSLog("…")` with
+        // any number of arguments, as a variadic one takes.
+        if !Self.moduleNames.contains(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty {
             return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
         }
         if let call = reference.candidates.first, call.containsASCII("(") {

@@ -248,6 +248,38 @@ import Testing
         #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
     }
 
+    /// A function named by its base name is no unknown type: in prose, in Objective-C (where `NSLog` takes a
+    /// format and its arguments) and in a Swift call with one argument for a variadic function.
+    @Test func aFunctionNamedByItsBaseNameIsKnown() {
+        let marked = MarkedText("""
+        Log it with `NSLog`, not `1️⃣NSLogg`.
+
+        ```objc
+        NSLog(@"%@", deviceToken);
+        ```
+
+        ```swift
+        NSLog("done")
+        ```
+        """)
+        #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
+    /// `self` is a note's one UIKit superclass only in a note with no other kind of type: in an enum's code it is the
+    /// enum.
+    @Test func selfInANoteWithAnEnumIsNotItsClass() {
+        let marked = MarkedText("""
+        ```swift
+        class Store: NSObject {}
+        enum Kind: String {
+            case a
+            var name: String { self.rawValue }
+        }
+        ```
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
     @Test func aDelegateMethodWithLabelsNoEraHadIsANearMiss() throws {
         let code = """
         func splitViewController(_ svc: UISplitViewController, collapseSecondary secondaryViewController: UIViewController,
