@@ -79,7 +79,10 @@ extension SymbolChecker {
         var fixIts: [Diagnostic.FixIt] = []
         if let near = suggestion(for: name, family: .type) {
             message += "; did you mean `\(near)`?"
-            fixIts.append(Diagnostic.FixIt(at: location, replacing: name, with: near))
+            // The generated list holds all of UIKit, so a `UI` name it lacks is a typo. An `NS`, `CG` or `CA` name
+            // may be another framework's (AppKit's `NSFontDescriptor`, Core Data's `NSManagedObject`) or a C type
+            // Swift imports as another (`NSUInteger`): `--fix` must not rename it.
+            if name.hasPrefix("UI") { fixIts.append(Diagnostic.FixIt(at: location, replacing: name, with: near)) }
         } else {
             message += sdk.isEmpty ? "; if it is a real UIKit API, add it to Content/data/symbols.yml"
                 : "; the generated list holds the iOS 16.4 SDK's UIKit, Foundation, CoreGraphics and QuartzCore names, so if it is newer API or from another framework, add it to Content/data/symbols.yml"

@@ -299,6 +299,16 @@ import Testing
         #expect(check(own, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.nearMiss.rule }.isEmpty)
     }
 
+    /// An `NS` name the list lacks may be real (AppKit's, or a C type such as `NSUInteger`): "did you mean", but no
+    /// fix-it for `--fix` to apply.
+    @Test func anNSNameTheListLacksGetsNoFixIt() throws {
+        let marked = MarkedText("Count with `1️⃣NSUInteger`, describe fonts with `2️⃣NSFontDescriptor`.\n")
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
+        #expect(diagnostics[0].message.contains("did you mean `NSInteger`?"))
+        #expect(diagnostics.allSatisfy { $0.fixIts.isEmpty })
+    }
+
     /// "Did you mean" suggests a name of the same kind within a typo's distance, or says how to add the name.
     @Test func suggestionsAreCloseAndOfTheSameKind() throws {
         let marked = MarkedText("Use `1️⃣UIPresentationControler` or `2️⃣UIFancySheetThing`.\n")
