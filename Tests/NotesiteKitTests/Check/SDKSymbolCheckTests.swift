@@ -210,6 +210,19 @@ import Testing
         #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
     }
 
+    /// A one-word name is no receiver of UIKit's property of that name: `response` in a closure is the note's own.
+    @Test func aOneWordNameIsNoUIKitProperty() {
+        let marked = MarkedText("""
+        ```swift
+        session.dataTask(with: url) { data, response, error in
+            print(response.request)
+        }
+        for view in views { view.offset = 0 }
+        ```
+        """)
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
     /// A typo of a property, read from a receiver of a known type, is caught with the property it nearly is.
     @Test func aTypoOfAPropertyOfTheReceiverIsCaught() throws {
         let marked = MarkedText("""
