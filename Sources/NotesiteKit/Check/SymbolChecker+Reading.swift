@@ -108,20 +108,11 @@ extension SymbolChecker {
             types = own.supertypes.filter { sdk.type(named: $0)?.kind == .class }.sorted()
         }
         let arity = labels.filter { $0 == ":" }.count
-        var best: (name: String, distance: Int)?
-        let limit = text.count < 12 ? 1 : 2
-        for type in types {
-            for member in sdk.members(of: type, kind: .method) {
-                guard member.name.filter({ $0 == ":" }).count == arity else { continue }
-                let base = SDKSymbol.baseName(of: member.name)
-                let distance = NearMiss.editDistance(Array(text), Array(base))
-                if distance <= limit, distance < (best?.distance ?? .max) { best = (member.name, distance) }
-            }
-        }
-        guard let best else { return nil }
-        let base = SDKSymbol.baseName(of: best.name)
+        let methods = types.flatMap { sdk.members(of: $0, kind: .method) }.filter { $0.name.filter { $0 == ":" }.count == arity }
+        guard let best = Self.typo(of: text, among: methods.map(\.name), spelled: SDKSymbol.baseName(of:)) else { return nil }
+        let base = SDKSymbol.baseName(of: best)
         return Diagnostic(SymbolRule.unknown, file: file, at: location,
-                          "`\(call)` is not in the known symbol lists; did you mean `\(best.name)`?",
+                          "`\(call)` is not in the known symbol lists; did you mean `\(best)`?",
                           fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: base)])
     }
 
@@ -132,16 +123,25 @@ extension SymbolChecker {
         guard !sdk.isEmpty, text.count >= 8, !own.defined.contains(text), let (receiver, member) = Self.receiverAndMember(of: reference),
               member == text, !sdk.contains(text), finder.resolver.resolve(text) == nil,
               let type = receiverType(receiver, own: own) else { return nil }
-        let limit = text.count < 12 ? 1 : 2
-        var best: (name: String, distance: Int)?
-        for property in sdk.members(of: type, kind: .property) where abs(property.name.count - text.count) <= limit {
-            let distance = NearMiss.editDistance(Array(text), Array(property.name))
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (property.name, distance) }
-        }
-        guard let best else { return nil }
+        guard let best = Self.typo(of: text, among: sdk.members(of: type, kind: .property).map(\.name), spelled: { $0 }) else { return nil }
         return Diagnostic(SymbolRule.unknown, file: file, at: location,
-                          "`\(receiver)` is a `\(type)`, which has no member `\(text)`; did you mean `\(best.name)`?",
-                          fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: best.name)])
+                          "`\(receiver)` is a `\(type)`, which has no member `\(text)`; did you mean `\(best)`?",
+                          fixIts: [Diagnostic.FixIt(at: location, replacing: text, with: best)])
+    }
+
+    /// The name among `names` that `text` is a typo of, as `spelled` writes each one: the nearest within one edit of
+    /// a name under twelve characters, or two of a longer one; the first of the nearest.
+    static func typo(of text: String, among names: [String], spelled: (String) -> String) -> String? {
+        let limit = text.count < 12 ? 1 : 2
+        let written = Array(text)
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let spelling = spelled(name)
+            guard abs(spelling.count - text.count) <= limit else { continue }
+            let distance = NearMiss.editDistance(written, Array(spelling))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
+        }
+        return best?.name
     }
 
     // MARK: A near miss of a method UIKit calls

@@ -84,34 +84,28 @@ public struct SDKSymbol: Hashable, Sendable {
         return utf8[..<end].lastIndex(of: UInt8(ascii: "."))
     }
 
-    /// Where the dots between a path's components are, before any selector's parentheses.
-    static func dots(in path: String) -> [String.Index] {
-        let utf8 = path.utf8
-        let end = utf8.firstIndex(of: UInt8(ascii: "(")) ?? utf8.endIndex
-        return utf8[..<end].indices.filter { utf8[$0] == UInt8(ascii: ".") }
-    }
-
     /// The ways a dotted path may be written in a note: whole, from its innermost type on (`DisplayMode.allVisible`),
     /// bare, and as an implicit member (`.allVisible`) for cases and properties. A case is never bare: code names
     /// it with its type or a dot, and a bare `String` or `Default` is something else. The list's look-ups tell a
     /// form by `isForm(_:of:)`, which the tests hold to this.
     func forms(of path: String) -> [String] {
-        let dots = Self.dots(in: path)
         var result = [path]
-        guard let last = dots.last else {
+        guard let last = Self.lastDot(in: path[...]) else {
             if kind == .case { result.append("." + path) }
             return result
         }
         let utf8 = path.utf8
         let bare = path[utf8.index(after: last)...]
-        if dots.count > 1 { result.append(String(path[utf8.index(after: dots[dots.count - 2])...])) }
+        // Where the innermost type's name starts, after the dot before it.
+        let inner = Self.lastDot(in: path[..<last]).map { utf8.index(after: $0) }
+        if let inner { result.append(String(path[inner...])) }
         if kind != .case { result.append(String(bare)) }
         if kind == .case || kind == .property { result.append("." + bare) }
         // An initialiser is called by its type's name: `UIImage(named:)`.
         if kind == .initializer, bare.hasPrefix("init(") {
             let labels = bare.dropFirst(4)
             result.append(String(path[..<last]) + labels)
-            if dots.count > 1 { result.append(String(path[utf8.index(after: dots[dots.count - 2])..<last]) + labels) }
+            if let inner { result.append(String(path[inner..<last]) + labels) }
         }
         return result
     }
@@ -132,9 +126,7 @@ public struct SDKSymbol: Hashable, Sendable {
         if today { eras.formUnion([.swift42, .swift5]) }
         if swift4.map({ isForm(spelling, of: $0) }) ?? today { eras.formUnion([.swift3, .swift4]) }
         if let swift2, isForm(spelling, of: swift2) { eras.formUnion(.swift2) }
-        if let objc, spelling == objc || (objc.hasPrefix("-") || objc.hasPrefix("+")) && spelling == objc.dropFirst() {
-            eras.formUnion(.objc)
-        }
+        if objcForms.contains(spelling) { eras.formUnion(.objc) }
         return eras
     }
 
