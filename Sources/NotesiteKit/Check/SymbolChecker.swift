@@ -318,7 +318,7 @@ public struct SymbolChecker: Sendable {
 
     /// `show(_:sender)`: a selector-style name whose last label has lost its colon; `pushViewController(:animated)`
     /// and `presentViewController(_:, animated:)`, with a label left empty or labels set apart by commas, when
-    /// the name they mean is known.
+    /// the name they mean is known. A capitalised word after the last colon is a parameter's type, not a label.
     private func malformed(_ text: String, at location: SourceLocation, file: String) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")"), text[open...].containsASCII(":") else { return nil }
         let base = text[..<open]
@@ -326,7 +326,13 @@ public struct SymbolChecker: Sendable {
         guard Self.isIdentifier(base) else { return nil }
         let squeezed = inner.filter { $0 != " " && $0 != "," }
         var labels = squeezed.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        if labels.last == "" { labels.removeLast() }
+        if labels.last == "" {
+            labels.removeLast()
+        } else if let first = labels.last?.first, first.isUppercase {
+            // After the last colon, a type rather than a label: a signature with its parameter's type
+            // (`eat(f:Food)`, `execute(_:String)`), as prose writes one.
+            return nil
+        }
         let emptyLabel = labels.contains("")
         labels = labels.map { $0.isEmpty ? "_" : $0 }
         guard !labels.isEmpty, labels.allSatisfy({ $0 == "_" || Self.isIdentifier($0) }) else { return nil }

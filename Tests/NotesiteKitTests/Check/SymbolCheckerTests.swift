@@ -39,6 +39,17 @@ import Testing
         #expect(diagnostics.first?.message.contains("`show(_:sender:)` is `UIViewController.show(_:sender:)`") == true)
     }
 
+    /// `eat(f:Food)`, `execute(_:String)`: a name with its parameters' types, as notes write a signature in prose,
+    /// is not a selector that lost its last colon (imported notes wrote these; the fix-it made `eat(f:Food:)`).
+    @Test func aParameterWithItsTypeIsNotALostColon() {
+        let marked = MarkedText("""
+        A base class with `eat(f:Food)`, `init(library:Library)` and `isItemInSatck(item:T)`; `execute(_:String)`.
+        But `1️⃣write(to:options)` lost a colon.
+
+        """)
+        #expect(found(check(marked), marked) == ["1️⃣ error symbol.malformed"])
+    }
+
     /// A code span's line breaks are spaces in its text; a name after one is on the next line of the file.
     @Test func aNameInACodeSpanThatWrapsIsPlacedOnItsOwnLine() {
         let marked = MarkedText("""
