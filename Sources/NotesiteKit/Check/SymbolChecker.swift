@@ -255,7 +255,7 @@ public struct SymbolChecker: Sendable {
         }
         // A function named by its base name is known: `NSLog` in prose and in Objective-C, and `NSLog("…")` with
         // any number of arguments, as a variadic one takes.
-        if !Self.moduleNames.contains(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty {
+        if !Self.isBesideAPI(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty {
             return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
         }
         if let call = reference.candidates.first, call.containsASCII("(") {
@@ -421,7 +421,21 @@ public struct SymbolChecker: Sendable {
     // MARK: Helpers
 
     /// `import UIKit` names a module, not an API.
-    static let moduleNames: Set<String> = ["UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics"]
+    /// Names with Apple's prefix that no list of API holds: modules; Swift's own attributes (`@NSManaged`,
+    /// `@NSCopying`, `@NSApplicationMain`); and Objective-C names that Swift does not import, so that the generated
+    /// list, read from Swift's view of the SDK, cannot have them: `NSUInteger` (Swift's `Int`) and Foundation's
+    /// assertion macros.
+    static let namesBesideAPI: Set<String> = [
+        "UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics",
+        "NSManaged", "NSCopying", "NSApplicationMain",
+        "NSUInteger", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+    ]
+
+    /// Whether `name` is one of `namesBesideAPI`, or an Info.plist key that says why the app asks for a permission
+    /// (`NSCameraUsageDescription`).
+    static func isBesideAPI(_ name: String) -> Bool {
+        namesBesideAPI.contains(name) || (name.hasPrefix("NS") && name.hasSuffix("UsageDescription"))
+    }
 
     static func hasApplePrefix(_ name: String) -> Bool {
         let scalars = Array(name.unicodeScalars.prefix(3))
