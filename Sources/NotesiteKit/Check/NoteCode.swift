@@ -11,6 +11,9 @@ struct NoteCode: Sendable {
     /// Whether it declares a `struct`, an `enum`, a `protocol` or an `extension`: a `self` in the note may then be one
     /// of those rather than an instance of its classes.
     var declaresOtherTypes = false
+    /// The initialisers its Swift declares, by their labels (`init(storyboard:)`): an extension may give a UIKit
+    /// type one that no list has.
+    var initialisers: Set<String> = []
     /// The type each variable or parameter is declared with, in Swift: `svc: UISplitViewController`,
     /// `vc: UIViewController?`, `let alert = UIAlertController(…)`. A name declared with two different types (in two
     /// functions, say) has none here (`declaresType(of:)` is still true): which one a use of it means is not known.
@@ -47,6 +50,9 @@ struct NoteCode: Sendable {
                 defined.insert(tokens[i + 1].text)
             }
             if Self.otherTypes.contains(token.text), tokens[i + 1].kind == .identifier { declaresOtherTypes = true }
+            if token.text == "init", i == 0 || tokens[i - 1].text != ".", let labels = Self.declaredLabels(tokens, after: i) {
+                initialisers.insert("init(\(labels))")
+            }
             // `class Name: Super, Protocol {` and `extension Name: Protocol {`; Objective-C's
             // `@interface Name : Super <Protocol>` too.
             guard Self.inheriting.contains(token.text) || token.text == "interface", tokens[i + 1].kind == .identifier else { continue }
@@ -60,6 +66,30 @@ struct NoteCode: Sendable {
                 j += 1
             }
         }
+    }
+
+    /// The labels of the initialiser declared at `tokens[at]` (`init(_ a: Int, b: Int)`, `init?(…)`), as a
+    /// selector writes them (`_:b:`); nil when no parameter list follows.
+    static func declaredLabels(_ tokens: [CodeScanner.Token], after at: Int) -> String? {
+        var i = at + 1
+        if i < tokens.count, tokens[i].text == "?" || tokens[i].text == "!" { i += 1 }
+        guard i < tokens.count, tokens[i].text == "(" else { return nil }
+        var labels = "", depth = 0, expectsLabel = true
+        for token in tokens[i...] {
+            switch token.text {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">":
+                depth -= 1
+                if depth == 0 { return labels }
+            case "," where depth == 1: expectsLabel = true
+            default:
+                if depth == 1, expectsLabel, token.kind == .identifier {
+                    labels += token.text + ":"
+                    expectsLabel = false
+                }
+            }
+        }
+        return nil
     }
 
     /// Reads the types one Swift block gives its names: `name: Type` as a parameter or a variable declares it, when

@@ -363,13 +363,18 @@ public struct SymbolChecker: Sendable {
     func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, file: String, written: Bool) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(":)") else { return nil }
         let base = String(text[..<open])
-        guard !own.defined.contains(base), !own.defined.contains(text), finder.resolver.resolve(text) == nil,
+        // `init(…)`, `self.init(…)`, `super.init(…)` do not say whose initialiser they are.
+        guard base != "init", !own.defined.contains(base), !own.defined.contains(text), finder.resolver.resolve(text) == nil,
               sdkMatches(text) == nil else { return nil }
+        let labels = Self.labels(of: text)
+        // The note may give a UIKit type an initialiser in an extension (`UIStoryboard(storyboard:)`).
+        if base.first?.isUppercase == true, own.initialisers.contains(where: { Self.isDefaultedForm(labels, of: Self.labels(of: $0)) }) {
+            return nil
+        }
         let known = knownSelectors(named: base)
         guard !known.isEmpty else { return nil }
         // Labels left out of a known name's may have default values (`NSLocalizedString(_:comment:)`): the
         // written ones in order, from the first, are enough.
-        let labels = Self.labels(of: text)
         if known.contains(where: { Self.isDefaultedForm(labels, of: Self.labels(of: $0)) }) { return nil }
         var message = "`\(text)` is not in the known symbol lists"
         var fixIts: [Diagnostic.FixIt] = []

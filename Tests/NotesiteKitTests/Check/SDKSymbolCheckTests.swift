@@ -346,6 +346,29 @@ import Testing
         #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// An initialiser whose type the note does not name (`init(…)`, `super.init(…)`), or one the note declares in an
+    /// extension, may be the note's own: imported notes heard "known names are `init(displayGamut:)`" for each.
+    @Test func initialisersOfTheNotesOwnAreNotJudged() {
+        let marked = MarkedText("""
+        The `init(reflecting:)` initialiser, or `UIStoryboard(storyboard:)` from the extension.
+
+        ```swift
+        class Client: MQTT {
+            init(clientId: String) { super.init(clientId: clientId) }
+        }
+        extension UIStoryboard {
+            convenience init(storyboard: Storyboard, bundle: Bundle? = nil) { self.init(name: storyboard.rawValue, bundle: bundle) }
+        }
+        extension UIImage {
+            convenience init?(asset: Asset) { self.init(named: asset.rawValue) }
+        }
+        let board = UIStoryboard(storyboard: .news)
+        let image = UIImage(asset: .logo) ?? 1️⃣UIImage(names: "a")
+        ```
+        """)
+        #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
     /// "Did you mean" suggests a name of the same kind within a typo's distance, or says how to add the name.
     @Test func suggestionsAreCloseAndOfTheSameKind() throws {
         let marked = MarkedText("Use `1️⃣UIPresentationControler` or `2️⃣UIFancySheetThing`.\n")
