@@ -102,6 +102,15 @@ import Testing
         Case(name: "other shortcodes and tags are dropped and reported",
              markdown: "{{< figure src=\"a.png\" alt=\"A\" >}}\n\nSee {{% notice tip %}}this{{% /notice %}}.\n\n{% asset_img b.png Title %}\n",
              html: "<p>See this.</p>\n", findings: ["6:1 markdown.foreign-syntax", "8:5 markdown.foreign-syntax", "10:1 markdown.foreign-syntax"]),
+        Case(name: "NSHipster's callout tags", markdown: "{% info %}\n\nA *tip*.\n\n{% endinfo %}\n\n{% error %}\nBad.\n{% enderror %}\n",
+             html: "<aside class=\"callout callout-info\" role=\"note\">\n<p class=\"callout-title\">Info</p>\n<p>A <em>tip</em>.</p>\n</aside>\n<aside class=\"callout callout-danger\" role=\"note\">\n<p class=\"callout-title\">Danger</p>\n<p>Bad.</p>\n</aside>\n"),
+        Case(name: "Hugo themes' callout shortcodes",
+             markdown: "{{% notice tip %}}\nA tip.\n{{% /notice %}}\n\n{{< admonition type=\"warning\" title=\"Mind it\" >}}\n- one\n{{< /admonition >}}\n",
+             html: "<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Tip</p>\n<p>A tip.</p>\n</aside>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Mind it</p>\n<ul>\n<li>one</li>\n</ul>\n</aside>\n"),
+        Case(name: "Hexo NexT's note, with a callout inside", markdown: "{% note success no-icon %}\nDone.\n\n{% warning %}\nInner.\n{% endwarning %}\n{% endnote %}\n",
+             html: "<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Tip</p>\n<p>Done.</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Warning</p>\n<p>Inner.</p>\n</aside>\n</aside>\n"),
+        Case(name: "a callout tag that is not closed is dropped and reported", markdown: "{% info %}\nText\n",
+             html: "<p>Text</p>\n", findings: ["6:1 markdown.foreign-syntax"]),
         Case(name: "Hugo's shortcode shown as written", markdown: "Write `x` as {{</* figure */>}}.\n", html: "<p>Write <code>x</code> as {{&lt; figure &gt;}}.</p>\n"),
 
         // Raw HTML anchors

@@ -133,6 +133,11 @@ struct DialectScanner {
                 scanHTML(i)
                 i += 1
             case .text:
+                // The closing tag of a callout (`calloutTags`), already taken out.
+                if rewrite.isReplaced(i) {
+                    i += 1
+                    continue
+                }
                 let line = Array(rewrite.lines[i])
                 guard line.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "@") }) else {
                     i += 1
@@ -181,6 +186,7 @@ struct DialectScanner {
         }
         let lineBytes = Array(bytes)
         guard let tag = TemplateSyntax.tag(in: lineBytes, at: 0), tag.end == lineBytes.count else { return nil }
+        if let callout = Self.callout(tag), calloutTags(at: i, column: start + 1, tag, callout) { return i + 1 }
         switch (tag.kind, tag.name) {
         case (.liquidTag, "highlight"), (.liquidTag, "codeblock"), (.shortcode, "highlight"):
             return codeBlock(at: i, indentation: start, tag)
@@ -219,6 +225,57 @@ struct DialectScanner {
         }
         openContainers.append((i, column, kind, title.isEmpty ? nil : title))
         return true
+    }
+
+    /// The callout a block tag draws, alone on its line before the blocks it holds: NSHipster's `{% info %}`,
+    /// `{% warning %}` and `{% error %}`, Hexo NexT's `{% note info %}`, and the shortcodes of Hugo's themes
+    /// (`{{% notice tip %}}`, `{{< hint warning >}}`, `{{< admonition type="tip" title="…" >}}`,
+    /// `{{% alert title="…" color="warning" %}}`). nil for any other tag.
+    static func callout(_ tag: TemplateSyntax.Tag) -> (kind: String, title: String?)? {
+        let words = TemplateSyntax.words(tag.arguments)
+        func value(_ key: String) -> String? {
+            words.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
+        }
+        let plain = words.filter { !$0.contains("=") }
+        switch (tag.kind, tag.name) {
+        case (.liquidTag, "info"), (.liquidTag, "warning"), (.liquidTag, "error"), (.liquidTag, "tip"),
+             (.liquidTag, "danger"), (.liquidTag, "caution"), (.liquidTag, "important"):
+            return (TreePass.calloutKinds[tag.name] ?? "note", nil)
+        case (.liquidTag, "note"):
+            // NexT's classes: default, primary, info, success, warning, danger.
+            let style = plain.first { $0 != "no-icon" } ?? "default"
+            return (["success": "tip"][style] ?? TreePass.calloutKinds[style] ?? "note", nil)
+        case (.shortcode, "notice"), (.shortcode, "hint"), (.shortcode, "admonition"), (.shortcode, "alert"),
+             (.shortcode, "callout"), (.shortcode, "tip"), (.shortcode, "warning"), (.shortcode, "note"):
+            let style = value("type") ?? value("color") ?? plain.first ?? tag.name
+            let title = value("title") ?? (tag.name == "admonition" && plain.count > 1 ? plain[1] : nil)
+            return (TreePass.calloutKinds[style.lowercased()] ?? TreePass.calloutKinds[tag.name] ?? "note", title)
+        default:
+            return nil
+        }
+    }
+
+    /// A callout's opening tag at line `i` and its closing tag (`{% endinfo %}`, `{{% /notice %}}`) alone on a later
+    /// line: the two lines go, and the blocks between are the callout's. False, and nothing taken out, when no
+    /// closing line follows.
+    mutating func calloutTags(at i: Int, column: Int, _ tag: TemplateSyntax.Tag, _ callout: (kind: String, title: String?)) -> Bool {
+        let closingName = tag.kind == .shortcode ? "/" + tag.name : "end" + tag.name
+        var depth = 0
+        for j in (i + 1)..<rewrite.lines.count where kinds[j] == .text {
+            let bytes = Array(content(Array(rewrite.lines[j])).bytes)
+            guard let other = TemplateSyntax.tag(in: bytes, at: 0), other.end == bytes.count, other.kind == tag.kind else { continue }
+            if other.name == tag.name { depth += 1 }
+            guard other.name == closingName else { continue }
+            if depth > 0 {
+                depth -= 1
+                continue
+            }
+            containers.append(Container(open: firstLine + i, close: firstLine + j, column: column, kind: callout.kind, title: callout.title))
+            rewrite.blank(i)
+            rewrite.blank(j)
+            return true
+        }
+        return false
     }
 
     /// `{: #id .class}` alone on its line, for the block before it; `{:toc}` (kramdown's contents list, often as
