@@ -27,13 +27,13 @@ public enum HTMLSanitizer {
     /// Elements kept, with the attributes each may carry beyond the global ones.
     static let elements: [String: Set<String>] = [
         "a": ["href", "name", "rel", "hreflang"],
-        "abbr": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [], "center": [],
+        "abbr": [], "address": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [], "center": [],
         "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"], "dd": [], "del": ["cite", "datetime"],
-        "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [], "figcaption": [], "figure": [],
+        "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [], "figcaption": [], "figure": [], "footer": [],
         "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [], "hr": [], "i": [],
         "img": ["src", "alt", "width", "height", "loading"], "ins": ["cite", "datetime"], "kbd": [], "li": ["value"],
         "mark": [], "ol": ["start", "type", "reversed"], "p": [], "picture": [], "pre": [], "q": ["cite"], "rp": [],
-        "rt": [], "ruby": [], "s": [], "samp": [], "small": [], "source": ["srcset", "type", "media"], "span": [],
+        "rt": [], "ruby": [], "s": [], "samp": [], "section": [], "small": [], "source": ["srcset", "type", "media"], "span": [],
         "strike": [], "strong": [], "sub": [], "summary": [], "sup": [],
         "table": ["border", "cellpadding", "cellspacing", "width"], "tbody": [], "td": ["colspan", "rowspan", "width", "valign"],
         "tfoot": [], "th": ["colspan", "rowspan", "scope", "width", "valign"], "thead": [], "time": ["datetime"],
@@ -41,7 +41,7 @@ public enum HTMLSanitizer {
     ]
 
     /// Attributes any kept element may carry.
-    static let globalAttributes: Set<String> = ["id", "class", "title", "lang", "dir", "align", "style"]
+    static let globalAttributes: Set<String> = ["id", "class", "title", "lang", "dir", "align", "style", "hidden"]
 
     /// Elements removed together with everything inside them.
     static let removedWithContent: Set<String> = [
@@ -334,6 +334,9 @@ public enum HTMLSanitizer {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "the event handler \(attribute.name)=\"…\" runs script, so it was removed"))
                     continue
                 }
+                // A `data-` attribute is for a page's own scripts, which a note's page does not run: it goes without
+                // a word, since the page looks the same without it (exported WordPress tables carry one per cell).
+                if attribute.name.hasPrefix("data-") { continue }
                 guard HTMLSanitizer.globalAttributes.contains(attribute.name) || allowed.contains(attribute.name) else {
                     findings.append(Finding(kind: .disallowed, offset: attribute.offset, message: "the attribute \(attribute.name) is not allowed on <\(name)>, so it was removed"))
                     continue
