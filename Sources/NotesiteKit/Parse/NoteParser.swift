@@ -262,7 +262,8 @@ public enum NoteParser {
                                   "\(finding.message); \(finding.advice ?? "remove it from the note, or show it in a code block")")
             case .disallowed:
                 return Diagnostic(HTMLRule.disallowed, file: file, at: location,
-                                  "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")")
+                                  "\(finding.message); \(finding.advice ?? "use Markdown or an allowed element instead")",
+                                  fixIts: finding.escapes ? [Diagnostic.FixIt(at: location, replacing: "<", with: "\\<")] : [])
             }
         }
     }

@@ -22,6 +22,8 @@ public enum HTMLSanitizer {
         public var message: String
         /// How to fix it, when there is better advice than removing it.
         public var advice: String?
+        /// Whether a backslash before the tag's `<` would make it text: a tag no HTML has (`Array<String>`).
+        public var escapes = false
     }
 
     /// Elements kept, with the attributes each may carry beyond the global ones.
@@ -38,6 +40,30 @@ public enum HTMLSanitizer {
         "table": ["border", "cellpadding", "cellspacing", "width"], "tbody": [], "td": ["colspan", "rowspan", "width", "valign"],
         "tfoot": [], "th": ["colspan", "rowspan", "scope", "width", "valign"], "thead": [], "time": ["datetime"],
         "tr": ["valign"], "tt": [], "u": [], "ul": [], "var": [], "wbr": [],
+    ]
+
+    /// The shapes of SVG, which a note's markup may hold outside an `svg` (written in lower case: `Array<Path>` is
+    /// text).
+    static let svgShapes: Set<String> = [
+        "circle", "defs", "ellipse", "g", "line", "lineargradient", "path", "polygon", "polyline", "radialgradient",
+        "rect", "stop", "symbol", "tspan", "use",
+    ]
+
+    /// The elements of HTML, current and obsolete: a tag of another name (but a custom element's, or an SVG shape's)
+    /// is text that reads as one.
+    static let htmlElements: Set<String> = [
+        "a", "abbr", "acronym", "address", "applet", "area", "article", "aside", "audio", "b", "base", "basefont",
+        "bdi", "bdo", "bgsound", "big", "blink", "blockquote", "body", "br", "button", "canvas", "caption", "center",
+        "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details", "dfn", "dialog", "dir", "div",
+        "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "font", "footer", "form", "frame", "frameset",
+        "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i", "iframe", "image", "img",
+        "input", "ins", "isindex", "kbd", "keygen", "label", "legend", "li", "link", "listing", "main", "map", "mark",
+        "marquee", "math", "menu", "menuitem", "meta", "meter", "multicol", "nav", "nextid", "nobr", "noembed",
+        "noframes", "noscript", "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "plaintext",
+        "portal", "pre", "progress", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "script", "search", "section",
+        "select", "slot", "small", "source", "spacer", "span", "strike", "strong", "style", "sub", "summary", "sup",
+        "svg", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track",
+        "tt", "u", "ul", "var", "video", "wbr", "xmp",
     ]
 
     /// Attributes any kept element may carry.
@@ -310,8 +336,18 @@ public enum HTMLSanitizer {
                 return
             }
             guard let allowed = HTMLSanitizer.elements[name] else {
-                if !closing {
+                if closing { return }
+                let isSVGShape = HTMLSanitizer.svgShapes.contains(name) && bytes[scanned.name].elementsEqual(name.utf8)
+                if HTMLSanitizer.htmlElements.contains(name) || name.contains("-") || isSVGShape {
                     findings.append(Finding(kind: .disallowed, offset: start, message: "<\(name)> is not an element notes may use; its tags were removed and its text kept"))
+                } else {
+                    // Text that reads as a tag: a generic type (`Array<String>`) or a placeholder (`<your name>`)
+                    // outside backticks. cmark-gfm passes it on as HTML, and no page would show it.
+                    let written = String(decoding: bytes[start..<scanned.end], as: UTF8.self)
+                    findings.append(Finding(kind: .disallowed, offset: start,
+                                            message: "`\(written.count > 40 ? written.prefix(39) + "…" : written)` reads as an HTML tag, and no HTML has <\(name)>, so it does not show on the page",
+                                            advice: "if it is text (a generic type's parameter, a placeholder), put a backslash before its `<` or write it in backticks",
+                                            escapes: true))
                 }
                 return
             }

@@ -155,6 +155,41 @@ import Testing
         #expect(!page.contains("onclick") && !page.contains("<iframe"))
     }
 
+    /// `Array<String>` outside backticks: cmark-gfm passes `<String>` on as HTML, which no page shows. The finding
+    /// says so and its fix-it, a backslash before the `<`, makes it text; a real element keeps the plain finding.
+    @Test func textThatReadsAsATagGetsAnEscape() throws {
+        let site = try ScratchSite()
+        let note = """
+        ---
+        title: Generics
+        date: 2024-05-01
+        lang: en
+        ---
+
+        Keep an Array<String>, then <your app name>, in <font color="red">red</font>.
+
+        A <path d="M0 0"></path> is markup, an Array<Path> is not.
+
+        """
+        try site.write("notes/en/generics.md", note)
+        let build = try SitePipeline.build(site.options)
+        let found = build.diagnostics.filter { $0.rule.id == "html.disallowed" }
+        #expect(found.map { "\($0.location!.line):\($0.location!.column)" } == ["7:14", "7:29", "7:49", "9:3", "9:45"])
+        #expect(found[0].message.contains("`<String>` reads as an HTML tag"))
+        #expect(found[2].message.contains("<font> is not an element notes may use"))
+        #expect(found[3].message.contains("<path> is not an element notes may use"))
+        #expect(found.map { $0.fixIts.map(\.replacement) } == [["\\<"], ["\\<"], [], [], ["\\<"]])
+        #expect(try site.read("en/generics.html").contains("Keep an Array, then , in red."))
+
+        let edits = found.flatMap { d in d.fixIts.map { FixApplier.Edit($0, rule: d.rule.id) } }
+        let (fixed, applied, _) = FixApplier.apply(edits, to: Array(note.utf8))
+        #expect(applied.count == 3)
+        try site.write("notes/en/generics.md", String(decoding: fixed, as: UTF8.self))
+        let again = try SitePipeline.build(site.options)
+        #expect(again.diagnostics.filter { $0.rule.id == "html.disallowed" }.count == 2)
+        #expect(try site.read("en/generics.html").contains("Keep an Array&lt;String&gt;, then &lt;your app name&gt;, in red."))
+    }
+
     /// A tag repeated in one fragment (a table's cells) is cleaned once and written again, but only where that
     /// is all it does: a repeated tag with something to remove is reported at each place, and a repeated link
     /// has its own address range each time.
