@@ -259,7 +259,8 @@ public final class IncrementalBuild {
         if dataChanged {
             recheck.formUnion(notes.keys)
         } else if !full {
-            for (path, state) in notes where !state.targets.isDisjoint(with: touched) || !assetsChanged.isEmpty {
+            let reached = touched.union(touched.flatMap(LinkResolver.addressTargets(ofSourcePath:)))
+            for (path, state) in notes where !state.targets.isDisjoint(with: reached) || !assetsChanged.isEmpty {
                 recheck.insert(path)
             }
         }

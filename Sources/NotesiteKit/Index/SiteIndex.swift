@@ -18,6 +18,8 @@ public struct SiteIndex: Sendable {
     /// The notes that are their folder's page (`notes/en/split-view/README.md`), by the folder's source path
     /// (`notes/en/split-view`): a link to the folder leads to them.
     private let byFolder: [String: Int]
+    /// The notes by the name their page had on the site they were written for (`addressNames(ofSlug:)`).
+    private let byAddressName: [String: [Int]]
 
     public init(notes: [Note], assets: [String]) {
         let undated = NoteDate(year: 0, month: 1)
@@ -35,6 +37,7 @@ public struct SiteIndex: Sendable {
         var ranges: [Language: Range<Int>] = [:]
         var byKey: [String: [Int]] = [:]
         var byFolder: [String: Int] = [:]
+        var byAddressName: [String: [Int]] = [:]
         // By position: `for note in` would copy each note.
         for i in self.notes.indices {
             let path = self.notes[i].source.path
@@ -50,7 +53,9 @@ public struct SiteIndex: Sendable {
             let language = self.notes[i].language
             ranges[language] = (ranges[language]?.lowerBound ?? i)..<(i + 1)
             if let key = self.notes[i].metadata.translationKey { byKey[key, default: []].append(i) }
+            for name in Self.addressNames(ofSlug: self.notes[i].slug) { byAddressName[name, default: []].append(i) }
         }
+        self.byAddressName = byAddressName
         self.byPath = byPath
         let sorted = self.notes
         self.sourcePaths = sorted.indices.map { sorted[$0].source.path }
@@ -152,6 +157,34 @@ public struct SiteIndex: Sendable {
     /// The source path of the note that is the page of the folder at `folder` (`notes/en/split-view`), if any.
     public func folderNote(_ folder: String) -> String? {
         byFolder[folder].map { notes[$0].source.path }
+    }
+
+    /// The names a note's page may have had on a Jekyll or Hugo site, whose addresses end in the post's name
+    /// (`/dark-mode/`, `/2015/10/08/thinking-in-swift-1/`): the last part of its slug (which has no Jekyll date
+    /// before it already), and that part without a date such as `20151008-`, in lower case.
+    static func addressNames(ofSlug slug: String) -> [String] {
+        let name = (slug.split(separator: "/").last.map(String.init) ?? slug).lowercased()
+        var names = [name]
+        let bytes = Array(name.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        let dash = UInt8(ascii: "-")
+        if digits(0..<4), bytes.count > 11, bytes[4] == dash, digits(5..<7), bytes[7] == dash, digits(8..<10), bytes[10] == dash {
+            names.append(String(decoding: bytes[11...], as: UTF8.self))
+        } else if digits(0..<8), bytes.count > 9, bytes[8] == dash {
+            names.append(String(decoding: bytes[9...], as: UTF8.self))
+        }
+        return names
+    }
+
+    /// The source path of the note a site-root address without a file (`/dark-mode/`) names by its last part, read
+    /// as a page name: the one of that name in `language`, or else the only one in the site; nil when there is
+    /// none, or several.
+    public func note(namedByAddress address: String, language: Language?) -> String? {
+        guard let last = address.split(separator: "/").last else { return nil }
+        let found = byAddressName[NotePlace.pageName(String(last)).lowercased()] ?? []
+        let own = found.filter { notes[$0].language == language }
+        if own.count == 1 { return notes[own[0]].source.path }
+        return found.count == 1 ? notes[found[0]].source.path : nil
     }
 
     /// The page of the note at `path`, for the links of other notes' pages to it.

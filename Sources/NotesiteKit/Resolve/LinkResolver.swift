@@ -96,6 +96,12 @@ public struct LinkResolver: Sendable {
         if let folderPage = index.folderNote(resolved) {
             return .note(sourcePath: folderPage, fragment: fragment)
         }
+        // `/dark-mode/`: the address a Jekyll or Hugo site gave a post, which ends in the post's name, leads to the
+        // note of that name. Only an address that names no file (no extension, or a closing slash).
+        if path.hasPrefix("/"), path.hasSuffix("/") || !(path.split(separator: "/").last?.contains(".") ?? true),
+           let named = index.note(namedByAddress: path, language: index.note(atSourcePath: notePath)?.language) {
+            return .note(sourcePath: named, fragment: fragment.map { pageFragment($0, inNoteAt: named, page: page) })
+        }
         return .missing(path: path)
     }
 
@@ -213,8 +219,23 @@ public struct LinkResolver: Sendable {
                 // A link to a folder leads to its README.md or index.md, when one comes.
                 for name in Self.folderPageNames { paths.insert(resolved + "/" + name) }
             }
+            // A post's old address (`/dark-mode/`) leads to whichever note has that name, in any folder.
+            if path.hasPrefix("/"), let last = path.split(separator: "/").last, path.hasSuffix("/") || !last.contains(".") {
+                paths.insert(Self.addressTarget(NotePlace.pageName(String(last)).lowercased()))
+            }
         }
         return paths
+    }
+
+    /// What `linkedNotePaths` holds for a link to a post's old address that ends in `name`: no path, since a note
+    /// of that name may come in any folder (`addressTargets(ofSourcePath:)` gives a note's).
+    static func addressTarget(_ name: String) -> String { "address:" + name }
+
+    /// The `addressTarget`s that lead to the note at `path`, whether it is there or not.
+    public static func addressTargets(ofSourcePath path: String) -> [String] {
+        let named = NotePlace.folder(ofFolderPage: path) ?? String(path.dropLast(3))
+        guard path.hasSuffix(".md"), let last = named.split(separator: "/").last else { return [] }
+        return SiteIndex.addressNames(ofSlug: NotePlace.pageName(String(last))).map(addressTarget)
     }
 
     /// The file names of a folder's page that `linkedNotePaths` watches for a link to the folder.

@@ -105,6 +105,22 @@ import Testing
         #expect(!fixed.diagnostics.contains { $0.rule.id == "link.anchor-missing" })
     }
 
+    /// A link to a post's old address (`/later-post/`) finds the note of that name when it comes, in whichever
+    /// folder, as a fresh build would, and is reported again when it goes.
+    @Test func aNoteThatComesAnswersALinkToItsOldAddress() throws {
+        let served = try ServedSite()
+        let path = "notes/en/collapse.md"
+        let text = try served.source(path)
+        let linked = try served.edit(path, text + "\nSee [the later post](/later-post/).\n")
+        #expect(linked.diagnostics.contains { $0.rule.id == "link.unresolved" && $0.message.contains("/later-post/") })
+        let added = try served.edit("notes/en/2024/2024-06-01-later-post.md", "---\ntitle: Later\ndate: 2024-06-01\n---\n\nText.\n")
+        #expect(!added.diagnostics.contains { $0.rule.id == "link.unresolved" && $0.message.contains("/later-post/") })
+        #expect(try served.site.read("en/collapse.html").contains("href=\"2024/later-post.html\""))
+        try FileManager.default.removeItem(at: served.site.content.appendingPathComponent("notes/en/2024/2024-06-01-later-post.md"))
+        let removed = try served.rebuild()
+        #expect(removed.diagnostics.contains { $0.rule.id == "link.unresolved" && $0.message.contains("/later-post/") })
+    }
+
     @Test func aBrokenNoteShowsItsErrorsAndTheFixBringsThePageBack() throws {
         let served = try ServedSite()
         let site = served.site
