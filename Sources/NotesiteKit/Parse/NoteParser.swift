@@ -83,7 +83,7 @@ public enum NoteParser {
                 var found = Note.Link(destination: link.address, isImage: link.isImage, location: at, section: headings.last?.id)
                 // The address's own place, for the fix-its that replace it, where it is written as it reads.
                 if link.isImage ? LinkResolver.externalURL(link.address).flatMap(LinkResolver.rawGitHubURL(forBlob:)) != nil
-                                : LinkResolver.mayBeAPage(link.address) {
+                                : LinkResolver.mayGetAFixIt(link.address) {
                     let place = addressLocation(link.address, after: at)
                     if place != at { found.destinationLocation = place }
                 }
@@ -108,8 +108,9 @@ public enum NoteParser {
                 headings.append(Note.Heading(level: level, text: text, id: id, location: node.range.start))
             case .link(let destination, _):
                 var link = Note.Link(destination: destination, isImage: false, location: node.range.start, section: headings.last?.id)
-                // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one.
-                if LinkResolver.mayBeAPage(destination) {
+                // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one; an
+                // address without its scheme, one that adds it.
+                if LinkResolver.mayGetAFixIt(destination) {
                     let found = addressLocation(destination, after: node.range.start)
                     if found != node.range.start { link.destinationLocation = found }
                 }

@@ -199,9 +199,46 @@ public struct LinkResolver: Sendable {
                                   fixIts: fixIts)
             }
         }
+        if let (kind, address) = Self.addressWithoutScheme(trimmed) {
+            let place = link.destinationLocation ?? link.location
+            let fixIts = link.destinationLocation != nil && trimmed == destination
+                ? [Diagnostic.FixIt(at: place, replacing: destination, with: address)] : []
+            return Diagnostic(LinkRule.unresolved, file: file, at: place,
+                              "the link points to '\(path)', which is not a note or file of this site but reads as \(kind); write it as '\(address)'",
+                              fixIts: fixIts)
+        }
         return Diagnostic(LinkRule.unresolved, file: file, at: link.location,
                           "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link")
     }
+
+    /// An e-mail address (`mike@example.com`) or a web address without its scheme (`www.example.com/a`,
+    /// `example.com`), which a page would read as a file beside it: what it reads as, and the address with the scheme
+    /// it needs. nil for anything else.
+    static func addressWithoutScheme(_ destination: String) -> (kind: String, address: String)? {
+        // Most links have a scheme, or are a file's path with no `@` or `.com`: the parse asks of every link.
+        guard !destination.utf8.contains(UInt8(ascii: ":")), !destination.utf8.contains(UInt8(ascii: " ")),
+              destination.utf8.first != UInt8(ascii: "."), destination.utf8.first != UInt8(ascii: "/") else { return nil }
+        let host = destination.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = host.split(separator: "@", omittingEmptySubsequences: false)
+        if parts.count == 2, !parts[0].isEmpty, !destination.contains("/"), Self.isDomain(parts[1]) {
+            return ("an e-mail address", "mailto:" + destination)
+        }
+        guard parts.count == 1, host.hasPrefix("www.") || Self.isDomain(host) && webDomainEnds.contains(String(host.split(separator: ".").last!).lowercased()) else {
+            return nil
+        }
+        return ("a web address", "https://" + destination)
+    }
+
+    /// Whether `host` is names of letters, digits and hyphens set apart by dots, the last of letters only.
+    private static func isDomain(_ host: Substring) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let last = labels.last, last.count >= 2, last.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return labels.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
+    }
+
+    /// The ends of web addresses that no note's file has (`.com`, not `.md` or `.png`): a link to `example.com` is a
+    /// web address.
+    private static let webDomainEnds: Set<String> = ["com", "org", "net", "io", "dev", "app", "cn", "ru", "co", "me", "edu", "gov", "info"]
 
     /// The source paths of the notes `note` links to (`notes/en/a.md`), whether or not they exist: when one of them
     /// changes, this note's links are checked again.
@@ -278,6 +315,12 @@ public struct LinkResolver: Sendable {
     }
 
     /// Whether `destination` is a relative link to an `.html` file, which may be the page of a note.
+    /// Whether a finding on a link to `destination` may come with a fix-it that replaces it (`mayBeAPage`,
+    /// `addressWithoutScheme`): the parse then finds where the address is written.
+    static func mayGetAFixIt(_ destination: String) -> Bool {
+        mayBeAPage(destination) || addressWithoutScheme(destination) != nil
+    }
+
     static func mayBeAPage(_ destination: String) -> Bool {
         guard externalURL(destination) == nil, !hasScheme(destination) else { return false }
         let end = destination.utf8.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") } ?? destination.endIndex

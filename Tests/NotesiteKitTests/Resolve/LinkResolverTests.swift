@@ -115,6 +115,19 @@ import Testing
         #expect(found[2].message.contains("which is not a note or file of this site") && found[2].fixIts.isEmpty)
     }
 
+    /// An e-mail or web address written without its scheme reads as a file beside the note: the finding says what
+    /// it reads as, with the fix-it that adds the scheme. A file's name (`notes.md`, `a.png`) gets none.
+    @Test func anAddressWithoutItsSchemeGetsOne() throws {
+        let front = "---\ntitle: t\ndate: 2020-01-01\nlang: en\n---\n"
+        let text = "Mail [me](mike@mikeash.com), read [the site](LearnAppMaking.com) and [docs](www.apple.com/swift), not [x](notes.md) or [y](a.png).\n"
+        let (note, _) = NoteParser.parse(SourceFile(path: "notes/en/c.md", displayPath: "c.md", text: front + text))
+        let found = LinkResolver(index: index()).diagnostics(for: note!)
+        #expect(found.map { $0.fixIts.map(\.replacement) } == [["mailto:mike@mikeash.com"], ["https://LearnAppMaking.com"], ["https://www.apple.com/swift"], [], []])
+        #expect(found[0].message.contains("reads as an e-mail address"))
+        #expect(found[1].message.contains("reads as a web address"))
+        #expect(LinkResolver.addressWithoutScheme("a@b") == nil && LinkResolver.addressWithoutScheme("../x.com/a.md")?.kind == nil)
+    }
+
     /// A link to a page the site makes of its own, such as a reference entry, leads there (on the site), and its
     /// fragment is checked against the page's entries; a page the site does not make is missing as before.
     @Test func aLinkToTheReferenceLeadsToItsPageAndEntry() throws {
