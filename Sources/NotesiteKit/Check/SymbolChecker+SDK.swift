@@ -56,14 +56,18 @@ extension SymbolChecker {
         "UISearchDisplayController": "UISearchController",
     ]
 
-    /// `path` written in the form `spelling` takes: an implicit member (`.alert`), a bare name, or whole. A type
-    /// is always written whole: `UIApplication.LaunchOptionsKey`, not `LaunchOptionsKey`, stands for
-    /// `UIApplicationLaunchOptionsKey`.
+    /// `path` written in the form `spelling` takes: an implicit member (`.alert`), a bare name, a call of a type's
+    /// initialiser (`Thread()`), or whole. A type is always written whole: `UIApplication.LaunchOptionsKey`, not
+    /// `LaunchOptionsKey`, stands for `UIApplicationLaunchOptionsKey`.
     static func written(_ path: String, like spelling: String, kind: SDKSymbol.Kind) -> String {
         if kind.family == .type { return path }
         let last = String(SDKSymbol.lastComponent(of: path))
         if spelling.hasPrefix(".") { return "." + last }
         let head = spelling.firstIndex(of: "(").map { spelling[..<$0] } ?? spelling[...]
+        // An initialiser called by its type (`NSThread()`) is written so in the era too (`Thread()`), not `init()`.
+        if kind == .initializer, head != "init", !head.containsASCII("."), let call = SDKSymbol.typeCall(of: path) {
+            return String(call)
+        }
         return head.containsASCII(".") ? path : last
     }
 

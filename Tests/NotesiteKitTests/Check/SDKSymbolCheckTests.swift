@@ -369,6 +369,22 @@ import Testing
         #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// An initialiser called by its type is renamed to a call of the era's type (`Thread()`): imported notes heard
+    /// "calls it `init()`", and `--fix` would have written `let t = init()`.
+    @Test func aTypesInitialiserIsRenamedAsACallOfItsType() throws {
+        let marked = MarkedText("""
+        ```swift
+        let thread = 1️⃣NSThread()
+        let stream = 2️⃣NSInputStream(data: data)
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.renamed.rule }
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.renamed", "2️⃣ warning symbol.renamed"])
+        #expect(diagnostics[0].message.contains("calls it `Thread()`"))
+        #expect(diagnostics[1].message.contains("calls it `InputStream(data:)`"))
+        #expect(diagnostics.map { $0.fixIts.map(\.replacement) } == [["Thread"], ["InputStream"]])
+    }
+
     /// "Did you mean" suggests a name of the same kind within a typo's distance, or says how to add the name.
     @Test func suggestionsAreCloseAndOfTheSameKind() throws {
         let marked = MarkedText("Use `1️⃣UIPresentationControler` or `2️⃣UIFancySheetThing`.\n")
