@@ -9,9 +9,6 @@ enum FrontMatterKeys {
         "draft", "published", "language", "locale", "translationKey",
     ]
 
-    /// Keys of notesite's own that `check` suggests for a key it does not know, when no key is near it.
-    static let own = ["title", "date", "lang", "summary", "swift", "source", "translation_key", "tags", "author", "draft"]
-
     /// Keys other tools define, which a note may carry and notesite leaves alone. By tool, so that the next one to
     /// be added finds its place; a key may stand under more than one.
     static let otherTools: [(tool: String, keys: [String])] = [

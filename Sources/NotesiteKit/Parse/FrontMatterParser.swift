@@ -421,15 +421,11 @@ struct FrontMatterParser {
         }
     }
 
-    /// A key no known tool defines: a warning, with the nearest key any tool defines, or else notesite's own.
+    /// A key no known tool defines that is a near miss of one (`titel`): a warning, with that key. Any other is the
+    /// note's own (`revisions`, `license(s)`: imported notes keep what their site's layouts read), passed over.
     private mutating func unknownKey(_ key: String, at: SourceLocation?) {
-        var message = "unknown key `\(key)` in front matter"
-        if let near = NearMiss.best(for: key, in: FrontMatterKeys.suggestible) {
-            message += "; did you mean `\(near)`?"
-        } else {
-            message += "; notesite reads \(FrontMatterKeys.own.map { "`\($0)`" }.joined(separator: ", ")), and passes over the keys other site generators define"
-        }
-        report(.unknownKey, at: at, message)
+        guard let near = NearMiss.best(for: key, in: FrontMatterKeys.suggestible) else { return }
+        report(.unknownKey, at: at, "unknown key `\(key)` in front matter; did you mean `\(near)`?")
     }
 
     private mutating func report(_ rule: FrontMatterRule, at location: SourceLocation?, _ message: String) {

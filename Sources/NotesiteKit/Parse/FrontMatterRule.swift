@@ -21,7 +21,7 @@ public enum FrontMatterRule: String, RuleSet {
         switch self {
         case .unclosed: "A note's front matter has no closing --- (or +++ for TOML)."
         case .invalid: "Front matter is not valid YAML or TOML, or has a wrong value."
-        case .unknownKey: "Front matter has a key neither notesite nor another site generator defines."
+        case .unknownKey: "Front matter has a key that neither notesite nor another site generator defines, but is a near miss of one."
         case .langMismatch: "Front matter's lang differs from the note's folder."
         case .draft: "A note is a draft (draft: true or published: false), which the site does not publish."
         }

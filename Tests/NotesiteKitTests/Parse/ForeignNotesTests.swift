@@ -215,9 +215,10 @@ import Testing
         #expect(finding.location == SourceLocation(line: 3, column: 1))
     }
 
-    @Test func aKeyNoToolIsNearNamesTheKeysNotesiteReads() throws {
+    /// A key no tool's is near is the note's own, kept by the site it came from: passed over.
+    @Test func aKeyNoToolsIsNearIsPassedOver() throws {
         let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/a.md", displayPath: "a.md", text: "---\nzzzzqqq: x\n---\n"))
-        #expect(try #require(diagnostics.first).message.contains("notesite reads `title`, `date`"))
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.formatted))")
     }
 
     @Test(arguments: [("en-US", Language.en), ("zh-CN", .zh), ("zh_Hans", .zh), ("RU", .ru)])

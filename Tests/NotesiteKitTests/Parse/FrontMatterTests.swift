@@ -99,6 +99,14 @@ import Testing
         #expect(diagnostics.first?.location == SourceLocation(line: 2, column: 1))
     }
 
+    /// A key far from every known one is the note's own (imported notes carry their site's: NSHipster's
+    /// `revisions`, a vault's `license(s)`), and is passed over; only a near miss is a warning.
+    @Test func aKeyOfTheNotesOwnIsPassedOver() {
+        let text = "---\ntitle: x\ndate: 2020-01-01\nlang: en\nrevisions:\n  2020-01-06: Updated\nlicense(s): NA\nretired: true\n---\n"
+        #expect(problems(text).isEmpty)
+        #expect(problems("---\ntitle: x\ndate: 2020-01-01\nlang: en\nsumary: s\n---\n") == ["frontmatter.unknown-key@5:1"])
+    }
+
     @Test func duplicateKeyIsAnError() {
         let found = problems("---\ntitle: a\ntitle: b\ndate: 2020-01-01\nlang: en\n---\n")
         #expect(found.count == 1 && found[0].hasPrefix("frontmatter.invalid@"))
