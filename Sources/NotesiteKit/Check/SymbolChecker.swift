@@ -425,8 +425,7 @@ public struct SymbolChecker: Sendable {
 
     // MARK: Helpers
 
-    /// `import UIKit` names a module, not an API.
-    /// Names with Apple's prefix that no list of API holds: modules; Swift's own attributes (`@NSManaged`,
+    /// Names with Apple's prefix that no list of API holds: modules (`import UIKit`); Swift's own attributes (`@NSManaged`,
     /// `@NSCopying`, `@NSApplicationMain`); and Objective-C names that Swift does not import, so that the generated
     /// list, read from Swift's view of the SDK, cannot have them: `NSUInteger` (Swift's `Int`) and Foundation's
     /// assertion macros.

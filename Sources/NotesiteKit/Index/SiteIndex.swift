@@ -160,20 +160,13 @@ public struct SiteIndex: Sendable {
     }
 
     /// The names a note's page may have had on a Jekyll or Hugo site, whose addresses end in the post's name
-    /// (`/dark-mode/`, `/2015/10/08/thinking-in-swift-1/`): the last part of its slug (which has no Jekyll date
-    /// before it already), and that part without a date such as `20151008-`, in lower case.
+    /// (`/dark-mode/`, `/2015/10/08/thinking-in-swift-1/`): the last part of its slug, which has no Jekyll date
+    /// before it already (`NotePlace`), and that part without a date written as `20151008-`, in lower case.
     static func addressNames(ofSlug slug: String) -> [String] {
         let name = (slug.split(separator: "/").last.map(String.init) ?? slug).lowercased()
-        var names = [name]
         let bytes = Array(name.utf8)
-        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && bytes[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-        let dash = UInt8(ascii: "-")
-        if digits(0..<4), bytes.count > 11, bytes[4] == dash, digits(5..<7), bytes[7] == dash, digits(8..<10), bytes[10] == dash {
-            names.append(String(decoding: bytes[11...], as: UTF8.self))
-        } else if digits(0..<8), bytes.count > 9, bytes[8] == dash {
-            names.append(String(decoding: bytes[9...], as: UTF8.self))
-        }
-        return names
+        let dated = bytes.count > 9 && bytes[8] == UInt8(ascii: "-") && bytes[..<8].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        return dated ? [name, String(decoding: bytes[9...], as: UTF8.self)] : [name]
     }
 
     /// The source path of the note a site-root address without a file (`/dark-mode/`) names by its last part, read

@@ -270,9 +270,12 @@ public struct LinkResolver: Sendable {
 
     /// The `addressTarget`s that lead to the note at `path`, whether it is there or not.
     public static func addressTargets(ofSourcePath path: String) -> [String] {
-        let named = NotePlace.folder(ofFolderPage: path) ?? String(path.dropLast(3))
-        guard path.hasSuffix(".md"), let last = named.split(separator: "/").last else { return [] }
-        return SiteIndex.addressNames(ofSlug: NotePlace.pageName(String(last))).map(addressTarget)
+        guard path.hasSuffix(".md"), let file = path.split(separator: "/").last else { return [] }
+        // The last part of the note's slug, as `NotePlace` makes it: the folder's name for its page, else the file's
+        // without a Jekyll date.
+        let name = NotePlace.folder(ofFolderPage: path).flatMap { $0.split(separator: "/").last.map(String.init) }
+            ?? NotePlace.withoutDate(String(file.dropLast(3)))
+        return SiteIndex.addressNames(ofSlug: NotePlace.pageName(name)).map(addressTarget)
     }
 
     /// The file names of a folder's page that `linkedNotePaths` watches for a link to the folder.
