@@ -187,25 +187,23 @@ public struct LinkResolver: Sendable {
     /// site, but not on GitHub or in an editor: it is told to link the note's file (`b.md`), with the fix-it.
     private func unresolved(_ destination: String, path: String, in note: Note, file: String, link: Note.Link) -> Diagnostic {
         let trimmed = Self.trimmed(destination)
+        /// The finding at the address, with the fix-it that writes `replacement` there where the address was found
+        /// as written.
+        func replacing(with replacement: String, _ message: String) -> Diagnostic {
+            let place = link.destinationLocation ?? link.location
+            let fixIts = link.destinationLocation != nil && trimmed == destination
+                ? [Diagnostic.FixIt(at: place, replacing: destination, with: replacement)] : []
+            return Diagnostic(LinkRule.unresolved, file: file, at: place, message, fixIts: fixIts)
+        }
         let end = trimmed.firstIndex { $0 == "#" || $0 == "?" } ?? trimmed.endIndex
         if trimmed[..<end].hasSuffix(".html") {
             let noteFile = String(trimmed[..<end].dropLast(5)) + ".md" + trimmed[end...]
             if case .note = target(of: noteFile, from: note.source.path) {
-                let place = link.destinationLocation ?? link.location
-                let fixIts = link.destinationLocation != nil && trimmed == destination
-                    ? [Diagnostic.FixIt(at: place, replacing: destination, with: noteFile)] : []
-                return Diagnostic(LinkRule.unresolved, file: file, at: place,
-                                  "the link points to '\(path)', the page the site makes of a note; link the note's own file, '\(noteFile)', which works on the site, on GitHub and in editors",
-                                  fixIts: fixIts)
+                return replacing(with: noteFile, "the link points to '\(path)', the page the site makes of a note; link the note's own file, '\(noteFile)', which works on the site, on GitHub and in editors")
             }
         }
         if let (kind, address) = Self.addressWithoutScheme(trimmed) {
-            let place = link.destinationLocation ?? link.location
-            let fixIts = link.destinationLocation != nil && trimmed == destination
-                ? [Diagnostic.FixIt(at: place, replacing: destination, with: address)] : []
-            return Diagnostic(LinkRule.unresolved, file: file, at: place,
-                              "the link points to '\(path)', which is not a note or file of this site but reads as \(kind); write it as '\(address)'",
-                              fixIts: fixIts)
+            return replacing(with: address, "the link points to '\(path)', which is not a note or file of this site but reads as \(kind); write it as '\(address)'")
         }
         return Diagnostic(LinkRule.unresolved, file: file, at: link.location,
                           "the link points to '\(path)', which is not a note or file of this site; correct the path (relative to this note) or remove the link")
