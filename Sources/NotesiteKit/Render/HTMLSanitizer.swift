@@ -29,13 +29,15 @@ public enum HTMLSanitizer {
     /// Elements kept, with the attributes each may carry beyond the global ones.
     static let elements: [String: Set<String>] = [
         "a": ["href", "name", "rel", "hreflang"],
-        "abbr": [], "address": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [], "center": [],
-        "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"], "dd": [], "del": ["cite", "datetime"],
-        "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [], "figcaption": [], "figure": [], "footer": [],
-        "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [], "hr": [], "i": [],
+        "abbr": [], "address": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [],
+        "center": [], "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"], "dd": [],
+        "del": ["cite", "datetime"], "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [],
+        "figcaption": [], "figure": [], "footer": [], "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
+        "hr": [], "i": [],
         "img": ["src", "alt", "width", "height", "loading"], "ins": ["cite", "datetime"], "kbd": [], "li": ["value"],
         "mark": [], "ol": ["start", "type", "reversed"], "p": [], "picture": [], "pre": [], "q": ["cite"], "rp": [],
-        "rt": [], "ruby": [], "s": [], "samp": [], "section": [], "small": [], "source": ["srcset", "type", "media"], "span": [],
+        "rt": [], "ruby": [], "s": [], "samp": [], "section": [], "small": [], "source": ["srcset", "type", "media"],
+        "span": [],
         "strike": [], "strong": [], "sub": [], "summary": [], "sup": [],
         "table": ["border", "cellpadding", "cellspacing", "width"], "tbody": [], "td": ["colspan", "rowspan", "width", "valign"],
         "tfoot": [], "th": ["colspan", "rowspan", "scope", "width", "valign"], "thead": [], "time": ["datetime"],
@@ -49,22 +51,15 @@ public enum HTMLSanitizer {
         "rect", "stop", "symbol", "tspan", "use",
     ]
 
-    /// The elements of HTML, current and obsolete: a tag of another name (but a custom element's, or an SVG shape's)
-    /// is text that reads as one.
-    static let htmlElements: Set<String> = [
-        "a", "abbr", "acronym", "address", "applet", "area", "article", "aside", "audio", "b", "base", "basefont",
-        "bdi", "bdo", "bgsound", "big", "blink", "blockquote", "body", "br", "button", "canvas", "caption", "center",
-        "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details", "dfn", "dialog", "dir", "div",
-        "dl", "dt", "em", "embed", "fieldset", "figcaption", "figure", "font", "footer", "form", "frame", "frameset",
-        "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "i", "iframe", "image", "img",
-        "input", "ins", "isindex", "kbd", "keygen", "label", "legend", "li", "link", "listing", "main", "map", "mark",
-        "marquee", "math", "menu", "menuitem", "meta", "meter", "multicol", "nav", "nextid", "nobr", "noembed",
-        "noframes", "noscript", "object", "ol", "optgroup", "option", "output", "p", "param", "picture", "plaintext",
-        "portal", "pre", "progress", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "script", "search", "section",
-        "select", "slot", "small", "source", "spacer", "span", "strike", "strong", "style", "sub", "summary", "sup",
-        "svg", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track",
-        "tt", "u", "ul", "var", "video", "wbr", "xmp",
-    ]
+    /// The elements of HTML, current and obsolete: those `elements`, `removedWithContent` and `unsafeElements` name,
+    /// and the rest. A tag of another name (but a custom element's, or an SVG shape's) is text that reads as one.
+    static let htmlElements: Set<String> = Set(elements.keys).union(removedWithContent).union(unsafeElements).union([
+        "acronym", "area", "article", "aside", "audio", "basefont", "bgsound", "big", "blink", "body", "canvas",
+        "data", "datalist", "dialog", "dir", "fieldset", "font", "head", "header", "hgroup", "html", "image",
+        "isindex", "keygen", "label", "legend", "listing", "main", "map", "marquee", "menu", "menuitem", "meter",
+        "multicol", "nav", "nextid", "nobr", "optgroup", "option", "output", "param", "progress", "rb", "rtc",
+        "search", "slot", "spacer", "title", "track", "video",
+    ])
 
     /// Attributes any kept element may carry.
     static let globalAttributes: Set<String> = ["id", "class", "title", "lang", "dir", "align", "style", "hidden"]
