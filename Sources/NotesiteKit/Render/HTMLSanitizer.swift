@@ -29,9 +29,9 @@ public enum HTMLSanitizer {
     /// Elements kept, with the attributes each may carry beyond the global ones.
     static let elements: [String: Set<String>] = [
         "a": ["href", "name", "rel", "hreflang"],
-        "abbr": [], "address": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [], "caption": [],
-        "center": [], "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"], "dd": [],
-        "del": ["cite", "datetime"], "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [],
+        "abbr": [], "address": [], "aside": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [],
+        "caption": [], "center": [], "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"],
+        "dd": [], "del": ["cite", "datetime"], "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [],
         "figcaption": [], "figure": [], "footer": [], "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
         "hr": [], "i": [],
         "img": ["src", "alt", "width", "height", "loading"], "ins": ["cite", "datetime"], "kbd": [], "li": ["value"],
@@ -54,7 +54,7 @@ public enum HTMLSanitizer {
     /// The elements of HTML, current and obsolete: those `elements`, `removedWithContent` and `unsafeElements` name,
     /// and the rest. A tag of another name (but a custom element's, or an SVG shape's) is text that reads as one.
     static let htmlElements: Set<String> = Set(elements.keys).union(removedWithContent).union(unsafeElements).union([
-        "acronym", "area", "article", "aside", "audio", "basefont", "bgsound", "big", "blink", "body", "canvas",
+        "acronym", "area", "article", "audio", "basefont", "bgsound", "big", "blink", "body", "canvas",
         "data", "datalist", "dialog", "dir", "fieldset", "font", "head", "header", "hgroup", "html", "image",
         "isindex", "keygen", "label", "legend", "listing", "main", "map", "marquee", "menu", "menuitem", "meter",
         "multicol", "nav", "nextid", "nobr", "optgroup", "option", "output", "param", "progress", "rb", "rtc",
@@ -399,6 +399,10 @@ public enum HTMLSanitizer {
                 }
                 tag += attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
             }
+            // A note's `aside` is a remark beside its text, inside the page's `main`: as the complementary
+            // landmark it is by default it would be a landmark within one, which assistive software lists
+            // among the page's regions (and axe reports). As a note it is what it is to a reader.
+            if name == "aside" { tag += " role=\"note\"" }
             tag += ">"
             for address in tagAddresses {
                 addresses.append(Clean.Address(range: (out.count + address.range.lowerBound)..<(out.count + address.range.upperBound),

@@ -82,6 +82,17 @@ import Testing
         #expect(kinds("<ruby><rb>漢</rb><rt>kan</rt></ruby><a href=\"x\" rev=\"author\">me</a><span aria-label=\"s\">x</span>") == [.disallowed, .disallowed, .disallowed])
     }
 
+    /// NSHipster's asides: a remark set beside the text keeps its tags, as a note rather than a landmark, since
+    /// the page's `main` holds it.
+    @Test func keepsAnAsideAsANote() {
+        let result = HTMLSanitizer.sanitize("<aside class=\"parenthetical\">\n")
+        #expect(result.findings.isEmpty)
+        #expect(result.clean.html == "<aside class=\"parenthetical\" role=\"note\">\n")
+        #expect(clean("</aside>") == "</aside>")
+        #expect(kinds("<aside role=\"complementary\">x</aside>") == [.disallowed])
+        #expect(clean("<aside role=\"complementary\">x</aside>") == "<aside role=\"note\">x</aside>")
+    }
+
     @Test func quotesAndEscapesWhatItWritesAgain() {
         #expect(clean("<a title=a&quot;b href=x>y</a>") == "<a title=\"a&quot;b\" href=\"x\">y</a>")
         #expect(clean("<abbr title='say \"hi\"'>hi</abbr>") == "<abbr title=\"say &quot;hi&quot;\">hi</abbr>")
