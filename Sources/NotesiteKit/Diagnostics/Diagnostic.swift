@@ -31,6 +31,15 @@ public struct Diagnostic: Hashable, Sendable {
             self.init(range: SourceRange(start: start, end: SourceLocation(line: start.line, column: start.column + original.utf8.count)),
                       original: original, replacement: replacement)
         }
+
+        /// The fix-it in a few words, as a finding's text shows it: a deletion of whole lines by their numbers.
+        public var summary: String {
+            if replacement.isEmpty, range.start.column == 1, range.end.column == 1, range.end.line > range.start.line {
+                let last = range.end.line - 1
+                return last == range.start.line ? "delete line \(last)" : "delete lines \(range.start.line)-\(last)"
+            }
+            return "replace '\(original)' with '\(replacement)'"
+        }
     }
 
     public var severity: Severity

@@ -106,7 +106,7 @@ public enum DiagnosticFormatter {
             if let l = d.location { properties += ["line=\(l.line)", "col=\(lines.column(of: l, in: d.file, quoting: d.quoting))"] }
             properties.append("title=\(escapeProperty(d.rule.id))")
             var message = d.message
-            for fix in d.fixIts { message += "\nfix-it: replace '\(fix.original)' with '\(fix.replacement)'" }
+            for fix in d.fixIts { message += "\nfix-it: \(fix.summary)" }
             return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
         }.joined()
     }

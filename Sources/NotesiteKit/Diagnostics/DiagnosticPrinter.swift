@@ -84,7 +84,7 @@ public struct DiagnosticPrinter {
             text += "\n    \(shown)\n    \(indent)" + (colours ? Style.caret.wrap("^") : "^")
         }
         for fix in diagnostic.fixIts {
-            let line = "fix-it: replace '\(fix.original)' with '\(fix.replacement)'"
+            let line = "fix-it: \(fix.summary)"
             text += "\n    " + (colours ? Style.fixIt.wrap(line) : line)
         }
         return text

@@ -50,7 +50,9 @@ struct FrontMatterParser {
     mutating func readYAML(_ text: String, fallbackTitle: String) -> NoteMetadata {
         let fallback = NoteMetadata(title: fallbackTitle, titleSource: .fileName)
         if text.allSatisfy(\.isWhitespace) { return fallback }
-        guard let root = yaml.compose(text, rule: FrontMatterRule.invalid, what: "front matter") else { return fallback }
+        guard let root = yaml.compose(text, rule: FrontMatterRule.invalid, what: "front matter", duplicates: FrontMatterRule.duplicateKey) else {
+            return fallback
+        }
         guard case .mapping(let entries) = value(of: root).kind else {
             report(.invalid, at: yaml.location(of: root) ?? SourceLocation(line: 2, column: 1),
                    "front matter must be a mapping of keys to values, such as `title: \"My note\"`")

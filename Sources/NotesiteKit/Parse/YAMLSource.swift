@@ -19,39 +19,104 @@ struct YAMLSource {
     }
 
     /// Composes `yaml` into a node tree, or records why it cannot be read.
-    mutating func compose(_ yaml: String, rule: some RuleSet, what: String) -> Node? {
-        do {
-            // UTF-8 named here: Yams' default reads the process environment on every call (a lookup that showed
-            // in profiles), and prints to standard output when `YAMS_DEFAULT_ENCODING` is set.
-            // The basic resolver tags every plain scalar as a string. Notes and data are read as text
-            // (`scalar.string`, with YAML's null spelled out in `string(_:key:rule:)`), never by resolved tag; the
-            // default resolver matched each scalar against seven regular expressions, again every time a key was
-            // hashed, which made the front matter of a four-line note cost as much as reading its file.
-            return try Yams.compose(yaml: yaml, .basic, .default, .utf8)
-        } catch let error as YamlError {
-            switch error {
-            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-                 .composer(let context, let problem, let mark, _):
-                // "End of stream while scanning a quoted scalar" is reported where the stream ends; the place to
-                // fix is where the scalar began, which the context holds.
-                let atEnd = problem.contains("end of stream")
-                let at = location(of: atEnd ? (context?.mark ?? mark) : mark)
-                let problem = context.map { "\(problem) \($0.text)" } ?? problem
-                var hint = Self.hint(for: problem)
-                if hint.isEmpty, at.line >= 1, at.line <= lines.count, lines[at.line - 1].contains("\t") {
-                    hint = "; indent with spaces, not tabs"
+    ///
+    /// `duplicates`: the rule of a key that a mapping sets twice, when the last is to be read as Jekyll reads it
+    /// (imported posts repeat keys: NSHipster's `revisions` list one date twice), rather than the YAML being
+    /// unreadable (`rule`). The earlier entry is then left out, with a finding whose fix-it deletes it.
+    mutating func compose(_ yaml: String, rule: some RuleSet, what: String, duplicates: (any RuleSet)? = nil) -> Node? {
+        var yaml = yaml
+        var leftOut: [Diagnostic] = []
+        // Each pass leaves out one entry: a bound, for a key whose entry cannot be found.
+        for _ in 0...Self.mostDuplicates {
+            do {
+                // UTF-8 named here: Yams' default reads the process environment on every call (a lookup that showed
+                // in profiles), and prints to standard output when `YAMS_DEFAULT_ENCODING` is set.
+                // The basic resolver tags every plain scalar as a string. Notes and data are read as text
+                // (`scalar.string`, with YAML's null spelled out in `string(_:key:rule:)`), never by resolved tag;
+                // the default resolver matched each scalar against seven regular expressions, again every time a
+                // key was hashed, which made the front matter of a four-line note cost as much as reading its file.
+                let root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+                diagnostics += leftOut
+                return root
+            } catch YamlError.duplicatedKeysInMapping(let keys, let context) where duplicates != nil && leftOut.count < Self.mostDuplicates {
+                guard let key = keys.first, let entry = Self.entry(at: context.mark, in: yaml) else {
+                    report(rule, at: location(of: context.mark), Self.setTwice(keys, what: what))
+                    return nil
                 }
-                report(rule, at: at, "\(what) is not valid YAML: \(problem)\(hint)")
-            case .duplicatedKeysInMapping(let duplicates, let context):
-                report(rule, at: location(of: context.mark),
-                       "\(what) sets \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) more than once; keep one")
-            default:
-                report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+                let start = SourceLocation(line: entry.lines.lowerBound + 1 + lineOffset, column: 1)
+                let deletion = Diagnostic.FixIt(range: SourceRange(start: start, end: SourceLocation(line: start.line + entry.lines.count, column: 1)),
+                                                original: entry.text, replacement: "")
+                leftOut.append(Diagnostic(duplicates!, file: file, at: location(of: context.mark),
+                                          "\(what) sets `\(key)` again further on, and only the last is read (as Jekyll reads it); delete one of them",
+                                          fixIts: [deletion]))
+                var lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+                for line in entry.lines { lines[line] = "" }
+                yaml = lines.joined(separator: "\n")
+            } catch {
+                reportUnreadable(error, rule: rule, what: what)
+                return nil
             }
-        } catch {
-            report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
         }
         return nil
+    }
+
+    /// The most entries `compose` leaves out of one text.
+    private static let mostDuplicates = 50
+
+    private static func setTwice(_ keys: [String], what: String) -> String {
+        "\(what) sets \(keys.map { "`\($0)`" }.joined(separator: ", ")) more than once; keep one"
+    }
+
+    /// The lines (numbered from 0) of the block mapping entry whose key is at `mark`, and their text with each
+    /// line's end: the key's line and the lines of its value, more indented than the key or, for a list written
+    /// under it, at its indent. Nil when the key shares its line with anything before it (a flow mapping, a list's
+    /// `- `).
+    static func entry(at mark: Mark, in yaml: String) -> (lines: Range<Int>, text: String)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = mark.line - 1
+        guard first >= 0, first < lines.count else { return nil }
+        let indent = mark.column - 1
+        let keyLine = lines[first].unicodeScalars
+        guard keyLine.count > indent, keyLine.prefix(indent).allSatisfy({ $0 == " " }) else { return nil }
+        func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+        var end = first + 1
+        while end < lines.count {
+            let line = lines[end]
+            let rest = line.dropFirst(indentation(line))
+            let inValue = rest.isEmpty || indentation(line) > indent
+                || (indentation(line) == indent && (rest == "-" || rest.hasPrefix("- ")))
+            guard inValue else { break }
+            end += 1
+        }
+        // Blank lines after the value are the next entry's.
+        while end > first + 1, lines[end - 1].allSatisfy({ $0 == " " }) { end -= 1 }
+        return (first..<end, lines[first..<end].map { $0 + "\n" }.joined())
+    }
+
+    /// Records why `compose` could not read its text.
+    private mutating func reportUnreadable(_ error: any Error, rule: some RuleSet, what: String) {
+        guard let error = error as? YamlError else {
+            report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+            return
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            // "End of stream while scanning a quoted scalar" is reported where the stream ends; the place to
+            // fix is where the scalar began, which the context holds.
+            let atEnd = problem.contains("end of stream")
+            let at = location(of: atEnd ? (context?.mark ?? mark) : mark)
+            let problem = context.map { "\(problem) \($0.text)" } ?? problem
+            var hint = Self.hint(for: problem)
+            if hint.isEmpty, at.line >= 1, at.line <= lines.count, lines[at.line - 1].contains("\t") {
+                hint = "; indent with spaces, not tabs"
+            }
+            report(rule, at: at, "\(what) is not valid YAML: \(problem)\(hint)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            report(rule, at: location(of: context.mark), Self.setTwice(duplicates, what: what))
+        default:
+            report(rule, at: SourceLocation(line: lineOffset + 1, column: 1), "\(what) is not valid YAML: \(error)")
+        }
     }
 
     private static func hint(for problem: String) -> String {
