@@ -260,8 +260,10 @@ public struct SDKSymbolList: Sendable {
                 for base in bases { callables[base, default: []].append(index) }
             }
             // A property of its own type is a constant of a typed enum or an option set (`UIMenu.Identifier.view`),
-            // not something a receiver is.
-            if symbol.kind == .property, let container = symbol.container, let type = symbol.related.first, type != container {
+            // and one of an attribute scope names an attribute's key (`AttributeScopes.FoundationAttributes.imageURL`):
+            // neither is something a receiver is.
+            if symbol.kind == .property, let container = symbol.container, !container.hasPrefix("AttributeScopes"),
+               let type = symbol.related.first, type != container {
                 propertyTypes[symbol.name, default: []].insert(type)
             }
         }

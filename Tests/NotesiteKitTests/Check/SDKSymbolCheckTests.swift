@@ -142,6 +142,14 @@ import Testing
         #expect(Self.checker.sdk.propertyType(named: name) == type)
     }
 
+    /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
+    /// `AttributeScopes.FoundationAttributes`), never a value a note reads: NSHipster's `imageURL.lastPathComponent`.
+    @Test func anAttributeScopesKeysAreNoReceivers() {
+        #expect(Self.checker.sdk.propertyType(named: "imageURL") == nil)
+        let marked = MarkedText("```swift\nprintInfo.jobName = imageURL.lastPathComponent\n```\n")
+        #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
+    }
+
     /// A member that a subclass of the receiver's type has may be right after a cast; the note's own variables
     /// are not UIKit's properties.
     @Test func receiversGiveTheBenefitOfTheDoubt() {
