@@ -44,6 +44,10 @@ public struct HTMLRenderer {
     private var sanitized: [String: HTMLSanitizer.Clean] = [:]
     /// The note's callouts and block ids (`Dialects`).
     private var marks = DialectMarks()
+    /// How many links the inlines being written are inside, Markdown's or raw HTML's: a code span there is not
+    /// linked to its reference entry, since a link inside a link is not HTML, and leaves the outer link without a
+    /// name to assistive software (`[`NSURL`](/nsurl/)`).
+    private var linkDepth = 0
 
     private init(headingIDs: [String], rewrite: @escaping LinkRewriter, hooks: Hooks = Hooks()) {
         self.headingIDs = headingIDs
@@ -332,7 +336,7 @@ public struct HTMLRenderer {
             case .lineBreak:
                 out += "<br>\n"
             case .code(let s):
-                if let html = hooks.inlineCode(s) {
+                if linkDepth == 0, let html = hooks.inlineCode(s) {
                     out += html
                 } else {
                     out += "<code>"
@@ -342,6 +346,7 @@ public struct HTMLRenderer {
             case .htmlInline(let html):
                 let clean = clean(html)
                 out += clean.html
+                linkDepth = max(0, linkDepth + Self.linksOpened(by: clean.html))
                 if let open = clean.unclosed {
                     // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.
                     skipping = open
@@ -367,7 +372,9 @@ public struct HTMLRenderer {
                     out += "\""
                 }
                 out += ">"
+                linkDepth += 1
                 renderInlines(nodes[i].children)
+                linkDepth -= 1
                 out += "</a>"
             case .image(let source, let title):
                 let alt = nodes[i].children.map(\.plainText).joined()
@@ -386,6 +393,19 @@ public struct HTMLRenderer {
 }
 
 extension HTMLRenderer {
+    /// The links a sanitized fragment opens less those it closes (`<a href="…">` in one inline node, `</a>` in a
+    /// later one).
+    static func linksOpened(by html: String) -> Int {
+        var balance = 0
+        var rest = html.utf8[...]
+        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
+            rest = rest[rest.index(after: open)...]
+            if rest.starts(with: "a ".utf8) || rest.starts(with: "a>".utf8) { balance += 1 }
+            if rest.starts(with: "/a>".utf8) { balance -= 1 }
+        }
+        return balance
+    }
+
     /// The address of an image node the page can show, or nil for a missing image.
     private func imageAddress(_ node: MarkdownNode) -> String? {
         guard case .image(let source, _) = node.kind, let src = rewrite(source, true), !src.isEmpty else { return nil }

@@ -263,6 +263,23 @@ import Testing
         #expect(english.contains("<span class=\"tok-keyword\">func</span> <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.splitViewController(_:collapseSecondary:onto:)\""))
     }
 
+    /// A name in a link's text is not linked again: a link inside a link is not HTML, and the outer one would have
+    /// no name for assistive software. Outside links the same name is linked, and the mention is still listed.
+    @Test func aNameInsideALinkIsNotLinkedAgain() throws {
+        let site = try ScratchSite()
+        try site.writeNote("notes/en/inside.md", title: "Inside", """
+            See [`primaryViewController(forCollapsing:)`](collapse.md), <a href="collapse.md">`primaryViewController(forCollapsing:)`</a>
+            and `primaryViewController(forCollapsing:)` itself.
+            """)
+        let report = try SitePipeline.build(site.options)
+        #expect(report.succeeded, "\(report.diagnostics.map(\.formatted))")
+        let page = try site.read("en/inside.html")
+        let code = "<code>primaryViewController(forCollapsing:)</code>"
+        #expect(page.contains("See <a href=\"collapse.html\">\(code)</a>, <a href=\"collapse.html\">\(code)</a>\nand"))
+        #expect(page.contains("and <a class=\"symbol\" href=\"../reference/UISplitViewControllerDelegate.html#UISplitViewControllerDelegate.primaryViewController(forCollapsing:)\" title=\"primaryViewController(forCollapsing:)\">\(code)</a> itself"))
+        #expect(try site.read("reference/UISplitViewControllerDelegate.html").contains("href=\"../en/inside.html\""))
+    }
+
     /// An entry lists each section that mentions it once, with every spelling used there, in the order met.
     @Test func mentionsInOneSectionBecomeOneItemWithTheirSpellings() throws {
         let site = try ScratchSite()
