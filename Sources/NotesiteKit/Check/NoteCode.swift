@@ -40,6 +40,7 @@ struct NoteCode: Sendable {
             let tokens = CodeScanner.tokenize(Array(code.utf8))
             add(tokens)
             if dialect == .swift { addDeclaredTypes(tokens) }
+            if dialect == .objc { addObjCVariables(tokens) }
         }
     }
 
@@ -67,6 +68,22 @@ struct NoteCode: Sendable {
             }
         }
     }
+
+    /// Objective-C's variables and constants, by the type or qualifier before their name and the `=` or `;` after
+    /// it: `Class UIApplicationClass = …;`, `static NSString * const UID = @"…";`, `UIView *view;`.
+    mutating func addObjCVariables(_ tokens: [CodeScanner.Token]) {
+        for i in tokens.indices.dropFirst().dropLast() where tokens[i].kind == .identifier {
+            guard tokens[i + 1].text == "=" || tokens[i + 1].text == ";" else { continue }
+            let before = tokens[i - 1]
+            let isType = before.kind == .identifier
+                && (before.text.first?.isUppercase == true || Self.objcTypeWords.contains(before.text))
+            if before.text == "*" || isType { defined.insert(tokens[i].text) }
+        }
+    }
+
+    /// The words of C and Objective-C that stand before a variable's name, beside capitalised types.
+    private static let objcTypeWords: Set<String> = ["const", "id", "int", "void", "char", "float", "double", "long",
+                                                     "short", "unsigned", "signed", "bool", "instancetype"]
 
     /// The labels of the initialiser declared at `tokens[at]` (`init(_ a: Int, b: Int)`, `init?(…)`), as a
     /// selector writes them (`_:b:`); nil when no parameter list follows.

@@ -142,6 +142,21 @@ import Testing
         #expect(Self.checker.sdk.propertyType(named: name) == type)
     }
 
+    /// Objective-C's own variables and constants are the note's, whatever prefix they have (NSHipster's launch
+    /// options and its 2016 new year's post); a type with a typo is still found.
+    @Test func objectiveCVariablesAreTheNotesOwn() {
+        let marked = MarkedText("""
+        ```objc
+        static NSString * const UID = @"7C13BAA0";
+        NSArray *services = @[[CBUUID UUIDWithString:UID]];
+        Class UIApplicationClass = NSClassFromString(@"UIApplication");
+        id sharedApplication = [UIApplicationClass sharedApplication];
+        1️⃣UIViewControler *controller;
+        ```
+        """)
+        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
     /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
     /// `AttributeScopes.FoundationAttributes`), never a value a note reads: NSHipster's `imageURL.lastPathComponent`.
     @Test func anAttributeScopesKeysAreNoReceivers() {
