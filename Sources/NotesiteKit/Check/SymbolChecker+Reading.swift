@@ -167,24 +167,33 @@ extension SymbolChecker {
             guard labels.contains(where: { $0.count == written.count }) else { return }
             candidates.append((owner, labels, Self.labels(of: target)))
         }
+        // The types the note's classes are, with what they inherit and adopt: a `UITableViewController` subclass
+        // implements `UITableViewDelegate`'s methods, and overrides none of `UITableViewDiffableDataSource`'s.
+        func isInherited(_ owner: String) -> Bool {
+            own.supertypes.contains { sdk.inherits($0, from: owner) }
+        }
         for symbol in curatedMethods[name] ?? [] {
-            guard let owner = symbol.container, own.supertypes.contains(owner) || isOverride else { continue }
+            guard let owner = symbol.container, isInherited(owner) || isOverride else { continue }
             consider(owner: owner, spellings: [symbol.swift] + Array(symbol.swiftNames.values),
                      target: symbol.name(inSwift: era.judgedAs) ?? symbol.swift)
         }
         for symbol in sdk.callables(named: name) where symbol.kind == .method {
             guard let owner = symbol.container, let type = sdk.type(named: owner),
-                  type.kind == .protocol ? own.supertypes.contains(owner) : isOverride else { continue }
+                  isInherited(owner), type.kind == .protocol || isOverride else { continue }
             consider(owner: owner, spellings: [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 },
                      target: symbol.path(inSwift: era.judgedAs) ?? symbol.path)
         }
         // A declaration that some era spells so is the method; one with another name is the note's own.
         guard !candidates.isEmpty,
               !candidates.contains(where: { $0.labelsByEra.contains(written) || $0.labelsByEra.contains(writtenSwift2) }) else { return nil }
+        // The candidate with the fewest labels that differ, and of those, the nearest in spelling
+        // (`cellForRow` is `cellForRowAt`, not `canEditRowAt`).
         let scored = candidates.filter { $0.target.count == written.count }.map { candidate in
-            (candidate, zip(candidate.target, written).filter { $0 != $1 }.count)
+            let differing = zip(candidate.target, written).filter { $0 != $1 }
+            return (candidate, differing.count, differing.reduce(0) { $0 + NearMiss.editDistance(Array($1.0), Array($1.1)) })
         }
-        guard let (best, differences) = scored.min(by: { $0.1 < $1.1 }), differences <= max(1, written.count / 2) else { return nil }
+        guard let (best, differences, _) = scored.min(by: { ($0.1, $0.2) < ($1.1, $1.2) }),
+              differences <= max(1, written.count / 2) else { return nil }
         var fixIts: [Diagnostic.FixIt] = []
         for (parameter, label) in zip(parameters, best.target) where parameter.label != label {
             if parameter.internalName != nil {

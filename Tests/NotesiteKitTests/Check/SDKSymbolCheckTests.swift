@@ -335,6 +335,26 @@ import Testing
         #expect(check(own, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.nearMiss.rule }.isEmpty)
     }
 
+    /// A subclass implements the protocols its UIKit class adopts, and overrides only its ancestors' methods:
+    /// NSHipster's `UITableViewController` subclass overrides `tableView(_:didSelectRowAt:)` of
+    /// `UITableViewDelegate`, which is no near miss of `UITableViewDiffableDataSource`'s `tableView(_:canEditRowAt:)`.
+    @Test func aMethodOfAProtocolTheSuperclassAdoptsIsNoNearMiss() {
+        let marked = MarkedText("""
+        ```swift
+        class ColorsViewController: UITableViewController {
+            override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+            override func 1️⃣tableView(_ tableView: UITableView, cellForRow indexPath: IndexPath) -> UITableViewCell {
+                UITableViewCell()
+            }
+        }
+        ```
+        """)
+        let nearMisses = check(marked, front: "swift: \"5\"\n").filter { $0.rule == SymbolRule.nearMiss.rule }
+        #expect(found(nearMisses, marked) == ["1️⃣ warning symbol.near-miss"])
+        #expect(nearMisses.first?.message.contains("nearly matches `tableView(_:cellForRowAt:)` of `UITableViewDataSource`") == true,
+                "\(nearMisses.map(\.message))")
+    }
+
     /// An `NS` name the list lacks may be real (AppKit's `NSFontDescriptor`, Core Data's): "did you mean", but no
     /// fix-it for `--fix` to apply.
     @Test func anNSNameTheListLacksGetsNoFixIt() throws {
