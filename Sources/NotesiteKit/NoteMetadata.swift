@@ -71,4 +71,20 @@ public struct NoteMetadata: Hashable, Sendable {
 
     static let knownSourceKeys = ["url", "author", "title", "mirror", "path", "commit"]
     static let swiftVersions = ["2", "3", "4", "4.2", "5"]
+
+    /// The value of `swiftVersions` whose era a release of Swift (`2.0`, `4.1`, `5.2`, `6.0`) is in: its major
+    /// version, but 4.2's, with Swift 5's for later ones. Nil for Swift 1, whose spellings no value stands for, and
+    /// for what is not a version number.
+    static func swiftEra(ofVersion version: String) -> String? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard let first = parts.first, let major = Int(first), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }) else {
+            return nil
+        }
+        switch major {
+        case 2, 3: return String(major)
+        case 4: return parts.count > 1 && Int(parts[1])! >= 2 ? "4.2" : "4"
+        case 5...: return "5"
+        default: return nil
+        }
+    }
 }

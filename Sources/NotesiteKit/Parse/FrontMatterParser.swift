@@ -185,6 +185,7 @@ struct FrontMatterParser {
         var author: String?
         var tags: [String] = []
         var langKey: String?
+        var reviewedFor: String?
         for entry in entries {
             let key = entry.key
             let at = entry.keyLocation
@@ -233,6 +234,14 @@ struct FrontMatterParser {
                     report(.invalid, at: valueAt, "`swift` is '\(s)'; use one of \(known)")
                 }
             case "source": metadata.source = source(value, at: at)
+            case "status":
+                // NSHipster's `status: {swift: 4.2, reviewed: …}`: the Swift its code was last reviewed for, read
+                // as `swift` when the note has none. Another tool's key, so a value it cannot use (`n/a`) is passed
+                // over.
+                if case .mapping(let inner) = value.kind, let swift = inner.last(where: { $0.key == "swift" }),
+                   case .text(let version) = swift.value.kind {
+                    reviewedFor = NoteMetadata.swiftEra(ofVersion: version)
+                }
             case "author", "authors":
                 if author == nil { author = Self.names(value) }
             case "tags", "tag", "categories", "category", "keywords":
@@ -249,6 +258,7 @@ struct FrontMatterParser {
                 if !FrontMatterKeys.isOtherTools(key) { unknownKey(key, at: at) }
             }
         }
+        if metadata.swift == nil { metadata.swift = reviewedFor }
         metadata.summary = summaries["summary"] ?? summaries["description"] ?? summaries["excerpt"]
         if let author, metadata.source?.author == nil {
             var source = metadata.source ?? NoteMetadata.Source()

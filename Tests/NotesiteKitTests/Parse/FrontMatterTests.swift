@@ -128,6 +128,29 @@ import Testing
         #expect(String(decoding: fixed, as: UTF8.self).hasPrefix("---\nrevisions:\n  \"2018-11-21\": Corrected\ntitle: Second\n"))
     }
 
+    /// NSHipster's `status: {swift: 4.2}`, the Swift its code was last reviewed for, is the note's `swift` when it
+    /// has none; a value that names no era (`n/a`, Swift 1) is passed over without a word.
+    @Test func nsHipstersStatusGivesTheSwiftVersion() {
+        func swift(_ front: String) -> String? {
+            let text = "---\ntitle: t\ndate: 2020-01-01\n\(front)---\nbody\n"
+            let (note, diagnostics) = NoteParser.parse(SourceFile(path: "notes/en/x.md", displayPath: "x.md", text: text))
+            #expect(diagnostics.isEmpty, "\(diagnostics.map(\.formatted))")
+            return note?.metadata.swift
+        }
+        #expect(swift("status:\n  swift: 4.2\n  reviewed: September 8, 2018\n") == "4.2")
+        #expect(swift("status:\n    swift: 2.0\n") == "2")
+        #expect(swift("status:\n  swift: 4.0\n") == "4")
+        #expect(swift("status:\n  swift: 5.1\n") == "5")
+        #expect(swift("status:\n  swift: 6.0\n") == "5")
+        #expect(swift("status:\n  swift: \"3\"\n") == "3")
+        #expect(swift("status:\n  swift: n/a\n") == nil)
+        #expect(swift("status:\n  swift: 1.2\n") == nil)
+        #expect(swift("status:\n  swift: 5.🤔\n") == nil)
+        #expect(swift("status: publish\n") == nil)
+        #expect(swift("swift: \"3\"\nstatus:\n  swift: 5.0\n") == "3")
+        #expect(swift("status:\n  swift: 5.0\nswift: \"3\"\n") == "3")
+    }
+
     /// Where the earlier entry shares its line with more (a flow mapping), it cannot be left out alone: the front
     /// matter is unreadable, as it is for the site's data files.
     @Test func aKeySetTwiceInAFlowMappingIsStillInvalid() {
