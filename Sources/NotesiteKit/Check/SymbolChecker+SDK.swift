@@ -16,6 +16,10 @@ extension SymbolChecker {
         let noteEras = SDKSymbolList.Eras(version: era.judgedAs)
         let fitting = isObjC ? matches : matches.filter { !$0.eras.isDisjoint(with: noteEras) }
         guard !fitting.isEmpty else {
+            if matches.allSatisfy({ Self.mayNameAnother(spelling, isType: $0.symbol.kind.family == .type,
+                                                        spelledSoToday: $0.eras.contains(.swift5), era: era) }) {
+                return []
+            }
             let expected = Set(matches.compactMap { match in
                 match.symbol.path(inSwift: era.judgedAs).map { Self.written($0, like: spelling, kind: match.symbol.kind) }
             })
@@ -32,6 +36,14 @@ extension SymbolChecker {
         let specific = spelling.contains { $0 == "." || $0 == "(" || $0 == ":" } || fitting.allSatisfy { $0.symbol.kind.family == .type }
         guard specific else { return [] }
         return deprecation(of: fitting.map(\.symbol), spelling: spelling, era: era, at: location, file: file).map { [$0] } ?? []
+    }
+
+    /// Whether `spelling`, which today's Swift spells so and the note's older era does not, may name something else:
+    /// a bare name or call (`ciImage`, `destination`, `mutableCopy()`) is likelier the note's own variable or another
+    /// type's member than a name from an era to come. Only a type, or a name with its type, its dot or its labels,
+    /// says which symbol it is.
+    static func mayNameAnother(_ spelling: String, isType: Bool, spelledSoToday: Bool, era: NoteEra) -> Bool {
+        era.judgedAs != "5" && spelledSoToday && !isType && !spelling.contains { $0 == "." || $0 == ":" }
     }
 
     /// `symbol.deprecated` when every symbol the spelling can mean was deprecated by the note's era.

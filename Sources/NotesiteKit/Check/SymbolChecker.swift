@@ -276,7 +276,8 @@ public struct SymbolChecker: Sendable {
         if !isObjC {
             let versions = known(symbol).swiftVersions[SymbolResolver.normalise(spelling)] ?? []
             let expected = symbol.name(inSwift: version)
-            if !versions.contains(version), let expected, !versions.isEmpty {
+            if !versions.contains(version), let expected, !versions.isEmpty,
+               !Self.mayNameAnother(spelling, isType: symbol.kind.isType, spelledSoToday: versions.contains("5"), era: era) {
                 let fix = Self.fixIt(replacing: text, spelled: spelling, with: expected, at: location).map { [$0] } ?? []
                 result.append(renamed(spelling, in: versions, expected: expected, today: symbol.swift, era: era,
                                       prose: prose, at: location, fixIts: fix, file: file))

@@ -157,6 +157,24 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// In a note of an older era, a bare name or call that today's Swift spells so is likelier the note's own or
+    /// another type's (`ciImage` a variable, an `MKDirections.Request`'s `destination`) than a slip into an era to
+    /// come; a name with its labels still says which method it is.
+    @Test func aBareNameOfTodayInAnOlderNoteIsNotJudged() {
+        let marked = MarkedText("""
+        ```swift
+        let features = detector.featuresInImage(ciImage, options: nil)
+        request.destination = MKMapItem.mapItemForCurrentLocation()
+        let copy = orderedSet.mutableCopy()
+        navigationController?.1️⃣popViewController(animated: true)
+        ```
+        """)
+        let renamed = check(marked, front: "swift: \"2\"\n").filter { $0.rule == SymbolRule.renamed.rule }
+        #expect(found(renamed, marked) == ["1️⃣ warning symbol.renamed"])
+        #expect(renamed.first?.message.contains("this note's Swift 2 calls it `popViewControllerAnimated(_:)`") == true,
+                "\(renamed.map(\.message))")
+    }
+
     /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
     /// `AttributeScopes.FoundationAttributes`), never a value a note reads: NSHipster's `imageURL.lastPathComponent`.
     @Test func anAttributeScopesKeysAreNoReceivers() {
