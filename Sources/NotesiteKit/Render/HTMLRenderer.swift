@@ -361,6 +361,9 @@ public struct HTMLRenderer {
                 let k = (footnoteReferences[number] ?? 0) + 1
                 footnoteReferences[number] = k
                 out += "<sup class=\"footnote-ref\"><a href=\"#\(Self.footnoteID(number))\" id=\"\(Self.footnoteReferenceID(number, k))\">\(number)</a></sup>"
+            case .link(let destination, _) where destination.allSatisfy(\.isWhitespace):
+                // `[Strategy]()` leads nowhere (`link.empty`): its text alone, not a link to this page.
+                renderInlines(nodes[i].children)
             case .link(let destination, let title):
                 // Appended part by part: an interpolated string for each link was made only to be copied.
                 out += "<a href=\""

@@ -390,6 +390,8 @@ public enum HTMLSanitizer {
                 if (name == "a" && attribute.name == "href") || (name == "img" && attribute.name == "src") {
                     let isImage = name == "img"
                     links.append(Link(address: value, isImage: isImage, offset: attribute.offset))
+                    // `<a href="">` leads nowhere (`link.empty`): an `a` without an address, which is no link.
+                    if !isImage, value.allSatisfy(\.isWhitespace) { continue }
                     tag += " \(attribute.name)=\""
                     let start = tag.utf8.count
                     tag += Escape.attribute(value)

@@ -133,6 +133,10 @@ public struct LinkResolver: Sendable {
             let at = link.location
             if !link.isImage {
                 switch target(of: destination, from: note.source.path, page: note) {
+                case .empty:
+                    // `[Strategy]()`: a table of contents whose addresses were to come.
+                    add(destination, Diagnostic(LinkRule.empty, file: file, at: at,
+                                                "the link has no address, so the page shows its text without a link; write the address in the parentheses, or remove the link"))
                 case .missing(let path):
                     add(destination, templateMissing(destination, path: path, in: note, link: link)
                         ?? unresolved(destination, path: path, in: note, file: file, link: link))

@@ -6,12 +6,13 @@ public enum LinkRule: String, RuleSet {
     case externalBroken = "link.external-broken"
     case template = "link.template"
     case anchorText = "link.anchor-text"
+    case empty = "link.empty"
 
     public static let group = "link"
 
     public var severity: Diagnostic.Severity {
         switch self {
-        case .unresolved, .anchorMissing, .footnoteMissing, .externalBroken, .template: .warning
+        case .unresolved, .anchorMissing, .footnoteMissing, .externalBroken, .template, .empty: .warning
         // The page links the heading's id, so the link works here; only GitHub and editors miss it.
         case .anchorText: .note
         }
@@ -25,13 +26,14 @@ public enum LinkRule: String, RuleSet {
         case .externalBroken: "An external link does not answer with success."
         case .template: "An address starts with a Jekyll or Hugo template ({{ site.baseurl }}) and its file is not beside the note."
         case .anchorText: "A #fragment names a heading by its text, not its id; the page links the id."
+        case .empty: "A link has no address ([text]()), so the page shows its text alone."
         }
     }
 
     public var isErrorInCheck: Bool {
         switch self {
         case .unresolved, .anchorMissing: true
-        case .footnoteMissing, .externalBroken, .template, .anchorText: false
+        case .footnoteMissing, .externalBroken, .template, .anchorText, .empty: false
         }
     }
 }

@@ -189,6 +189,26 @@ import Testing
         #expect(found[1].message.hasPrefix("'#no-where' is not a heading"))
     }
 
+    /// `[Strategy]()`, a table of contents whose addresses were to come: a warning where the link stands, and its
+    /// text alone on the page, rather than a link to the page itself that `check` then finds empty in the HTML.
+    @Test func aLinkWithoutAnAddressIsItsTextAlone() throws {
+        let site = try ScratchSite()
+        try site.writeNote("notes/en/toc.md", title: "Toc", """
+            - [Strategy]()
+            - [Observer]( ) and <a href="">Decorator</a>, [Collapse](collapse.md)
+            """)
+        let report = try SitePipeline.build(site.options)
+        let found = report.diagnostics.filter { $0.file.hasSuffix("toc.md") }
+        #expect(found.map { "\($0.rule.id)@\($0.location!)" } == ["link.empty@6:3", "link.empty@7:3", "link.empty@7:24"])
+        #expect(found.allSatisfy { $0.severity == .warning })
+        let page = try site.read("en/toc.html")
+        #expect(page.contains("<li>Strategy</li>"))
+        #expect(page.contains("<li>Observer and <a>Decorator</a>, <a href=\"collapse.html\">Collapse</a></li>"))
+        let checked = try SitePipeline.check(site.options)
+        #expect(!checked.diagnostics.contains { $0.rule.id == "html.link-broken" }, "\(checked.diagnostics.map(\.formatted))")
+        #expect(checked.diagnostics.filter { $0.rule.id == "link.empty" }.count == 3)
+    }
+
     /// A footnote reference with no footnote shows as written, as on GitHub, and is reported where it stands.
     @Test func aFootnoteReferenceWithoutItsFootnoteIsReported() throws {
         let marked = MarkedText("Fine[^1], 1️⃣[^typo] and *2️⃣[^two]*; [^ spaced] and a[^] are not references.\n\n[^1]: One.\n")
