@@ -137,6 +137,23 @@ public struct Note: Hashable, Sendable {
         public var destinationLocation: SourceLocation?
         /// The id of the heading whose section holds the link (nil before the first heading).
         public var section: String?
+        /// A Markdown link without an address that reads as Swift's empty array (`[Photo]()`, which cmark-gfm
+        /// takes for a link): its text, for `link.empty` to say so.
+        public var swiftArray: String?
+    }
+
+    /// Whether a link without an address, whose text is `text` and which follows `before` on its line, is Swift's
+    /// empty array or dictionary written outside backticks (`var photos = [Photo]()`, `[String: Int]()`) rather
+    /// than a link whose address was to come (`- [Strategy]()`): a type's name after `=`, `(` or `,`, or two.
+    public static func readsAsSwiftArray(_ text: String, after before: Substring) -> Bool {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let last = before.last { !$0.isWhitespace }
+        guard parts.count == 2 || last == "=" || last == "(" || last == "," else { return false }
+        return parts.allSatisfy { part in
+            let type = part.trimmingCharacters(in: .whitespaces)
+            return type.first.map { $0.isASCII && $0.isUppercase } == true
+                && type.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_.<>?".contains($0)) }
+        }
     }
 
     /// A place in the note: the id of the heading whose section holds it (nil before the first heading) and

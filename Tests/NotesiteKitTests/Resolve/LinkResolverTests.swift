@@ -196,17 +196,25 @@ import Testing
         try site.writeNote("notes/en/toc.md", title: "Toc", """
             - [Strategy]()
             - [Observer]( ) and <a href="">Decorator</a>, [Collapse](collapse.md)
+
+            The model keeps var photos = [Photo]() and [String: Int]().
             """)
         let report = try SitePipeline.build(site.options)
         let found = report.diagnostics.filter { $0.file.hasSuffix("toc.md") }
-        #expect(found.map { "\($0.rule.id)@\($0.location!)" } == ["link.empty@6:3", "link.empty@7:3", "link.empty@7:24"])
+        #expect(found.map { "\($0.rule.id)@\($0.location!)" }
+                == ["link.empty@6:3", "link.empty@7:3", "link.empty@7:24", "link.empty@9:30", "link.empty@9:44"])
         #expect(found.allSatisfy { $0.severity == .warning })
+        // Swift's empty array, which Markdown reads as a link, shows as written, with the fix-it that makes it code.
+        #expect(found[3].message.hasPrefix("`[Photo]()` reads as a link without an address"))
+        #expect(found[3].fixIts.map(\.replacement) == ["`[Photo]()`"] && found[4].fixIts.map(\.replacement) == ["`[String: Int]()`"])
+        #expect(found[0].fixIts.isEmpty)
         let page = try site.read("en/toc.html")
         #expect(page.contains("<li>Strategy</li>"))
         #expect(page.contains("<li>Observer and <a>Decorator</a>, <a href=\"collapse.html\">Collapse</a></li>"))
+        #expect(page.contains("var photos = [Photo]() and [String: Int]()."))
         let checked = try SitePipeline.check(site.options)
         #expect(!checked.diagnostics.contains { $0.rule.id == "html.link-broken" }, "\(checked.diagnostics.map(\.formatted))")
-        #expect(checked.diagnostics.filter { $0.rule.id == "link.empty" }.count == 3)
+        #expect(checked.diagnostics.filter { $0.rule.id == "link.empty" }.count == 5)
     }
 
     /// A footnote reference with no footnote shows as written, as on GitHub, and is reported where it stands.
