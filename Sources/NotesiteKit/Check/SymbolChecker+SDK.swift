@@ -8,6 +8,16 @@ extension SymbolChecker {
         return matches.isEmpty ? nil : matches
     }
 
+    /// The generated list's symbols that `candidate`, one of `reference`'s spellings, names. An implicit member, with
+    /// nothing before its dot, is a case or a property of its own type: a Combine note's `.finished` is a
+    /// completion's case, not `Operation.isFinished` (Swift 2's `finished`), a `Bool`.
+    func sdkMatches(_ candidate: String, in reference: CodeScanner.Reference) -> [SDKSymbolList.Match]? {
+        guard let matches = sdkMatches(candidate) else { return nil }
+        guard candidate.hasPrefix("."), !reference.hasReceiver else { return matches }
+        let implicit = matches.filter(\.symbol.takesImplicitMember)
+        return implicit.isEmpty ? nil : implicit
+    }
+
     /// Renamed or deprecated for the note's era, or fine. `matches` are every symbol the spelling names: a
     /// spelling is right when one of them is spelled so in the note's era, and renamed only when all of them
     /// agree on what the era calls it.
@@ -155,7 +165,7 @@ extension SymbolChecker {
                         votes.add(candidate, eras: versions.reduce(into: SDKSymbolList.Eras()) { $0.formUnion(SDKSymbolList.Eras(version: $1)) })
                         break
                     }
-                    if let matches = sdkMatches(candidate) {
+                    if let matches = sdkMatches(candidate, in: reference) {
                         // Bare words name members of many types; only names that say which era they are from vote.
                         if candidate == reference.candidates.last, reference.candidates.count == 1,
                            !candidate.contains(where: \.isUppercase) { break }

@@ -234,7 +234,9 @@ public struct SymbolChecker: Sendable {
         for candidate in reference.candidates where !isCall || candidate.containsASCII("(") || (candidate == text && Self.hasApplePrefix(text)) {
             // `a.b`'s `.b` is no implicit member, so no case: its bare `b` says what it is.
             if reference.hasReceiver, candidate.hasPrefix(".") { continue }
-            guard var matches = sdkMatches(candidate) else { continue }
+            // `.finished` with nothing before its dot is an implicit member: its bare `finished` names nothing else.
+            if !reference.hasReceiver, candidate == text, reference.candidates.contains(where: { $0.hasPrefix(".") }) { continue }
+            guard var matches = sdkMatches(candidate, in: reference) else { continue }
             // A bare capitalised name is a type (`String`, `Default` in prose), not one of Swift 2's capitalised
             // option set members.
             if candidate == text, text.first?.isUppercase == true {

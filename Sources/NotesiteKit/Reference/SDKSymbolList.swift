@@ -110,6 +110,19 @@ public struct SDKSymbol: Hashable, Sendable {
         return result
     }
 
+    /// Whether code may name the symbol as an implicit member, with nothing before the dot (`.allVisible`, `.main`):
+    /// a case, or a property of its own type (or of the Swift type an `NS` class bridges to, `NSCalendar.current`),
+    /// as a static member must be to stand where its type is expected; one of unknown type too.
+    var takesImplicitMember: Bool {
+        switch kind {
+        case .case: return true
+        case .property:
+            guard let type = related.first.map({ $0.hasSuffix("?") ? String($0.dropLast()) : $0 }), let container else { return true }
+            return type == container || (container.hasPrefix("NS") && type == container.dropFirst(2))
+        default: return false
+        }
+    }
+
     /// The Objective-C spellings: the name, a selector with and without its `-`/`+`.
     var objcForms: [String] {
         guard let objc else { return [] }

@@ -175,6 +175,23 @@ import Testing
                 "\(renamed.map(\.message))")
     }
 
+    /// An implicit member is a case or a property of its own type: Combine's `.finished` is not Swift 2's name of
+    /// `Operation.isFinished`, a `Bool`; `.main` is still `RunLoop.main`, and Swift 2's `.Alert` is still renamed.
+    @Test func anImplicitMemberIsACaseOrAMemberOfItsOwnType() {
+        let marked = MarkedText("""
+        ```swift
+        switch completion {
+        case .finished: print("done")
+        case .failure(let error): print(error)
+        }
+        publisher.send(completion: .finished)
+        RunLoop.current.add(timer, forMode: .common)
+        let alert = UIAlertController(title: nil, message: nil, preferredStyle: .1️⃣Alert)
+        ```
+        """)
+        #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.renamed"])
+    }
+
     /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
     /// `AttributeScopes.FoundationAttributes`), never a value a note reads: NSHipster's `imageURL.lastPathComponent`.
     @Test func anAttributeScopesKeysAreNoReceivers() {
