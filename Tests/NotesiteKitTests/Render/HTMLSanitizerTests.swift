@@ -204,6 +204,24 @@ import Testing
     /// A tag repeated in one fragment (a table's cells) is cleaned once and written again, but only where that
     /// is all it does: a repeated tag with something to remove is reported at each place, and a repeated link
     /// has its own address range each time.
+    /// An exported blog's `<font>` on line after line is one warning that names the other lines; what can run code
+    /// is an error at each place, and a finding with a fix-it stays at its place too.
+    @Test func aRepeatedDisallowedTagIsOneFindingWithItsLines() throws {
+        let (_, diagnostics) = NoteParser.parse(SourceFile(path: "notes/zh/a.md", displayPath: "a.md", text: """
+            ---
+            title: 字体
+            ---
+            <font color=red>一</font>
+            <font color=red>二</font> <b onclick="x()">b</b>
+            <font color=red>三</font> <b onclick="x()">b</b> Array<T> and Set<T>
+            """))
+        let html = diagnostics.filter { $0.rule.id.hasPrefix("html.") }
+        #expect(html.map { "\($0.rule.id)@\($0.location!)" }
+                == ["html.disallowed@4:1", "html.unsafe@5:31", "html.unsafe@6:31", "html.disallowed@6:56", "html.disallowed@6:67"])
+        #expect(html[0].message.hasSuffix("(the same on lines 5, 6)"))
+        #expect(!html[3].message.contains("the same on"))
+    }
+
     @Test func aRepeatedTagIsCleanedAlikeAndReportedAtEachPlace() {
         let html = "<tr><TD style=\"text-align: center\" bgcolor=red>1</TD><TD style=\"text-align: center\" bgcolor=red>2</TD>"
             + "<td onclick=\"go()\">3</td><td onclick=\"go()\">4</td><a href=\"a.md\">x</a><a href=\"a.md\">y</a></tr>"
