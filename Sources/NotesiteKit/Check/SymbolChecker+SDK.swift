@@ -61,6 +61,11 @@ extension SymbolChecker {
                              file: String) -> Diagnostic? {
         let limit = Self.eraIOS[era.version] ?? .infinity
         guard let first = symbols.first, symbols.allSatisfy({ $0.deprecatedIn.map { $0 <= limit } ?? false }) else { return nil }
+        // `Float(x)`: the list holds Foundation's `Float.init(_: NSNumber)`, deprecated, and not the standard
+        // library's conversions, which the same call more likely means.
+        if symbols.allSatisfy({ $0.kind == .initializer && $0.name == "init(_:)" && Self.standardLibraryTypes.contains($0.container ?? "") }) {
+            return nil
+        }
         var message = "`\(first.path)` is deprecated"
         if let version = first.deprecated, version != "yes" { message += " since iOS \(version)" }
         if let renamed = first.renamed {
@@ -70,6 +75,12 @@ extension SymbolChecker {
         }
         return Diagnostic(SymbolRule.deprecated, file: file, at: location, message)
     }
+
+    /// The standard library's types that Foundation extends with initialisers of its own.
+    static let standardLibraryTypes: Set<String> = [
+        "Bool", "Double", "Float", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "String", "Character", "Array", "Dictionary", "Set",
+    ]
 
     /// What replaced the deprecated classes notes meet most, where the SDK names no replacement of its own.
     static let replacements = [

@@ -110,7 +110,8 @@ public struct SymbolChecker: Sendable {
                 break
             }
         }
-        return result
+        // A post about WKWebView names UIWebView fourteen times; each was the same warning.
+        return result.foldingRepeats(of: [SymbolRule.deprecated.rule, SymbolRule.unknown.rule])
     }
 
     // MARK: Inline code

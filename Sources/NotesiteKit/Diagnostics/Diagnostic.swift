@@ -158,3 +158,35 @@ extension Array where Element == Diagnostic {
         return result
     }
 }
+
+extension [Diagnostic] {
+    /// The findings of one note in order, with each finding of `rules` that says what an earlier one says, and
+    /// offers no fix-it, folded into that one, which names the lines the others stand on. Others stay at each place:
+    /// what can run code, and what a fix-it corrects where it stands.
+    func foldingRepeats(of rules: Set<Rule>) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var first: [String: Int] = [:]
+        var repeats: [Int: [Int]] = [:]
+        for finding in self {
+            guard rules.contains(finding.rule), finding.fixIts.isEmpty, let line = finding.location?.line else {
+                result.append(finding)
+                continue
+            }
+            let key = finding.rule.id + " " + finding.message
+            if let index = first[key] {
+                repeats[index, default: []].append(line)
+            } else {
+                first[key] = result.count
+                result.append(finding)
+            }
+        }
+        for (index, all) in repeats {
+            var seen: Set<Int> = []
+            let lines = all.filter { seen.insert($0).inserted }
+            let shown = lines.prefix(5).map(String.init).joined(separator: ", ")
+            let more = lines.count > 5 ? " and \(lines.count - 5) more" : ""
+            result[index].message += " (the same on line\(lines.count > 1 ? "s" : "") \(shown)\(more))"
+        }
+        return result
+    }
+}

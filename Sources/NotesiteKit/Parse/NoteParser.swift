@@ -156,7 +156,9 @@ public enum NoteParser {
             default: break
             }
         }
-        diagnostics += foldingRepeats(htmlFindings.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) })
+        // An exported blog's `<font>` on line after line was a warning each (159 in one collection).
+        diagnostics += htmlFindings.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+            .foldingRepeats(of: [HTMLRule.disallowed.rule])
         var note = Note(source: file, language: language, slug: slug, metadata: metadata, document: document, headings: headings)
         note.links = links
         note.collapseTable = collapseTable
@@ -280,33 +282,6 @@ public enum NoteParser {
                                   fixIts: finding.escapes ? [Diagnostic.FixIt(at: location, replacing: "<", with: "\\<")] : [])
             }
         }
-    }
-
-    /// `findings` in order, with each `html.disallowed` finding that says what an earlier one says, and offers no
-    /// fix-it, folded into that one, which names the lines they stand on: an exported blog's `<font>` on every
-    /// other line was a warning each (159 in one collection). What can run code stays a finding at each place.
-    static func foldingRepeats(_ findings: [Diagnostic]) -> [Diagnostic] {
-        var result: [Diagnostic] = []
-        var first: [String: Int] = [:]
-        var repeats: [Int: [Int]] = [:]
-        for finding in findings {
-            guard finding.rule == HTMLRule.disallowed.rule, finding.fixIts.isEmpty, let line = finding.location?.line else {
-                result.append(finding)
-                continue
-            }
-            if let index = first[finding.message] {
-                repeats[index, default: []].append(line)
-            } else {
-                first[finding.message] = result.count
-                result.append(finding)
-            }
-        }
-        for (index, lines) in repeats {
-            let shown = lines.prefix(5).map(String.init).joined(separator: ", ")
-            let more = lines.count > 5 ? " and \(lines.count - 5) more" : ""
-            result[index].message += " (the same on line\(lines.count > 1 ? "s" : "") \(shown)\(more))"
-        }
-        return result
     }
 
     /// The place in the note of a byte offset into a raw HTML fragment that starts at `start`. Lines after the

@@ -192,6 +192,22 @@ import Testing
         #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.renamed"])
     }
 
+    /// A note that names a deprecated class again and again hears it once, with the lines; `Float(x)` is the
+    /// standard library's conversion, not Foundation's deprecated `Float.init(_: NSNumber)`.
+    @Test func aRepeatedFindingIsOneWithItsLines() {
+        let marked = MarkedText("""
+        Before `1️⃣UIWebView`, there was nothing; then `UIWebView` and `UIWebView`.
+
+        ```swift
+        let total = Float(x) + Float(y)!
+        ```
+        """)
+        let diagnostics = check(marked, front: "swift: \"5\"\n")
+        #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.deprecated"])
+        #expect(diagnostics.first { $0.rule == SymbolRule.deprecated.rule }?.message
+                == "`UIWebView` is deprecated since iOS 12.0; use `WKWebView` (the same on line 6)")
+    }
+
     /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
     /// `AttributeScopes.FoundationAttributes`), never a value a note reads: NSHipster's `imageURL.lastPathComponent`.
     @Test func anAttributeScopesKeysAreNoReceivers() {
