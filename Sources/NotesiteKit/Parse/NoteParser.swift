@@ -108,6 +108,10 @@ public enum NoteParser {
                 headings.append(Note.Heading(level: level, text: text, id: id, location: node.range.start))
             case .link(let destination, _):
                 var link = Note.Link(destination: destination, isImage: false, location: node.range.start, section: headings.last?.id)
+                if !destination.isEmpty, Self.showsNothing(node) {
+                    diagnostics.append(Diagnostic(LinkRule.empty, file: file.displayPath, at: node.range.start,
+                                                  "the link has no text, so the page shows its address instead; write its text between the brackets"))
+                }
                 if destination.isEmpty {
                     // Found by its text on its line, with what stands before it: cmark-gfm's columns of inlines
                     // after other inlines are not to be relied on, and the fix-it must stand where it is written.
@@ -294,6 +298,21 @@ public enum NoteParser {
             lineStart = i + 1
         }
         return SourceLocation(line: line, column: start.column + offset - lineStart)
+    }
+
+    /// Whether a link's text shows nothing: no words and no image (`[](https://…)`), so a reader would see no link
+    /// to follow, and a screen reader a link without a name.
+    static func showsNothing(_ link: MarkdownNode) -> Bool {
+        var shows = false
+        link.forEach { node in
+            switch node.kind {
+            case .image, .code: shows = true
+            case .text(let text) where !text.allSatisfy(\.isWhitespace): shows = true
+            case .htmlInline: shows = true
+            default: break
+            }
+        }
+        return !shows
     }
 
     static func isValidSlug(_ slug: String) -> Bool {

@@ -383,7 +383,12 @@ public struct HTMLRenderer {
                 }
                 out += ">"
                 linkDepth += 1
-                renderInlines(nodes[i].children)
+                if NoteParser.showsNothing(nodes[i]) {
+                    // `[](https://…)` (`link.empty`): its address, or the page would show nothing to follow.
+                    out.appendEscaped(destination)
+                } else {
+                    renderInlines(nodes[i].children)
+                }
                 linkDepth -= 1
                 out += "</a>"
             case .image(let source, let title):

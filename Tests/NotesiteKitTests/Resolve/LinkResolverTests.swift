@@ -217,6 +217,22 @@ import Testing
         #expect(checked.diagnostics.filter { $0.rule.id == "link.empty" }.count == 5)
     }
 
+    /// `[](https://…)` would be a link with nothing to see or name: the page shows its address, with a warning; a
+    /// link whose text is an image or code shows that.
+    @Test func aLinkWithoutTextShowsItsAddress() throws {
+        let site = try ScratchSite()
+        try site.writeNote("notes/en/bare.md", title: "Bare", """
+            Read on[](https://example.com/runloop?a=1&b=2), [![logo](https://example.com/l.png)](https://example.com) or [`x`](https://example.com/x).
+            """)
+        let report = try SitePipeline.build(site.options)
+        let found = report.diagnostics.filter { $0.file.hasSuffix("bare.md") }
+        #expect(found.map { "\($0.rule.id)@\($0.location!)" } == ["link.empty@6:8"])
+        #expect(found.first?.message == "the link has no text, so the page shows its address instead; write its text between the brackets")
+        let page = try site.read("en/bare.html")
+        #expect(page.contains("Read on<a href=\"https://example.com/runloop?a=1&amp;b=2\">https://example.com/runloop?a=1&amp;b=2</a>, "))
+        #expect(page.contains("<img src=\"https://example.com/l.png\" alt=\"logo\""))
+    }
+
     /// A footnote reference with no footnote shows as written, as on GitHub, and is reported where it stands.
     @Test func aFootnoteReferenceWithoutItsFootnoteIsReported() throws {
         let marked = MarkedText("Fine[^1], 1️⃣[^typo] and *2️⃣[^two]*; [^ spaced] and a[^] are not references.\n\n[^1]: One.\n")
