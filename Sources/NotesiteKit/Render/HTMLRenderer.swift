@@ -346,7 +346,7 @@ public struct HTMLRenderer {
             case .htmlInline(let html):
                 let clean = clean(html)
                 out += clean.html
-                linkDepth = max(0, linkDepth + Self.linksOpened(by: clean.html))
+                linkDepth = max(0, linkDepth + clean.linksOpened)
                 if let open = clean.unclosed {
                     // `<script>` in a paragraph: the text up to its end tag, in the next nodes, goes with it.
                     skipping = open
@@ -408,19 +408,6 @@ public struct HTMLRenderer {
 }
 
 extension HTMLRenderer {
-    /// The links a sanitized fragment opens less those it closes (`<a href="…">` in one inline node, `</a>` in a
-    /// later one).
-    static func linksOpened(by html: String) -> Int {
-        var balance = 0
-        var rest = html.utf8[...]
-        while let open = rest.firstIndex(of: UInt8(ascii: "<")) {
-            rest = rest[rest.index(after: open)...]
-            if rest.starts(with: "a ".utf8) || rest.starts(with: "a>".utf8) { balance += 1 }
-            if rest.starts(with: "/a>".utf8) { balance -= 1 }
-        }
-        return balance
-    }
-
     /// The address of an image node the page can show, or nil for a missing image.
     private func imageAddress(_ node: MarkdownNode) -> String? {
         guard case .image(let source, _) = node.kind, let src = rewrite(source, true), !src.isEmpty else { return nil }

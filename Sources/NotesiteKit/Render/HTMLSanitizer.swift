@@ -89,6 +89,9 @@ public enum HTMLSanitizer {
         /// Where `html` holds the address of each link and image it keeps (`href`, `src`), as UTF-8 byte ranges in
         /// order, with the address as written: a page writes the address it leads to there (`withAddresses`).
         public var addresses: [Address] = []
+        /// The links (`a` elements) the fragment opens less those it closes: `<a href="…">` in one inline node and
+        /// `</a>` in a later one hold the nodes between inside a link.
+        public var linksOpened = 0
 
         public struct Address: Hashable, Sendable {
             public var range: Range<Int>
@@ -129,7 +132,7 @@ public enum HTMLSanitizer {
         var sanitizer = Run(bytes: Array(html.utf8))
         sanitizer.run()
         let clean = Clean(html: String(decoding: sanitizer.out, as: UTF8.self), unclosed: sanitizer.unclosed,
-                          addresses: sanitizer.addresses)
+                          addresses: sanitizer.addresses, linksOpened: sanitizer.linksOpened)
         return (clean, sanitizer.findings, sanitizer.links)
     }
 
@@ -184,6 +187,7 @@ public enum HTMLSanitizer {
         var unclosed: String?
         var links: [Link] = []
         var addresses: [Clean.Address] = []
+        var linksOpened = 0
         var i = 0
 
         init(bytes: [UInt8]) {
@@ -348,8 +352,10 @@ public enum HTMLSanitizer {
             }
             if closing {
                 if !HTMLSanitizer.voidElements.contains(name) { out += Array("</\(name)>".utf8) }
+                if name == "a" { linksOpened -= 1 }
                 return
             }
+            if name == "a" { linksOpened += 1 }
             var tag = "<" + name
             // The addresses' ranges in the tag, moved to `out`'s when the tag is written.
             var tagAddresses: [Clean.Address] = []
