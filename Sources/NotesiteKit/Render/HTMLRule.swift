@@ -16,7 +16,7 @@ public enum HTMLRule: String, RuleSet {
         switch self {
         case .linkBroken: "A link in a generated page leads to no file or id."
         case .unsafe: "Raw HTML in a note could run script or load other pages; it is removed from the page."
-        case .disallowed: "Raw HTML in a note uses an element or attribute outside the allow-list; it is removed."
+        case .disallowed: "Raw HTML in a note uses an element or attribute outside the allow-list, and it is removed; or a tag reads as text."
         }
     }
 

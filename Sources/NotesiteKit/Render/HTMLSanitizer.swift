@@ -70,6 +70,17 @@ public enum HTMLSanitizer {
         "noframes", "template", "svg", "math", "textarea", "select", "xmp", "plaintext",
     ]
 
+    /// The element `tag` opens (`<script>`, `<style type="…">`), in lower case, when it is one of
+    /// `removedWithContent`.
+    static func elementRemovedWithContent(openedBy tag: String) -> String? {
+        guard tag.hasPrefix("<") else { return nil }
+        let name = tag.utf8.dropFirst().prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+        guard let after = tag.utf8.dropFirst(1 + name.count).first,
+              after == UInt8(ascii: ">") || after == UInt8(ascii: "/") || after == UInt8(ascii: " ") || after == UInt8(ascii: "\n") || after == UInt8(ascii: "\t") else { return nil }
+        let lowered = String(decoding: name, as: UTF8.self).lowercased()
+        return removedWithContent.contains(lowered) ? lowered : nil
+    }
+
     /// Elements that are removed because they can run or load something, though they hold no content.
     static let unsafeElements: Set<String> = ["base", "link", "meta", "form", "input", "button", "portal"]
 

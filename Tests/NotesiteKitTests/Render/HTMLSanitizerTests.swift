@@ -140,6 +140,41 @@ import Testing
         #expect(check.diagnostics.filter { $0.rule.id == "html.unsafe" }.count == 4)
     }
 
+    /// A tag of an element that goes with its content, with no end tag in the rest of its paragraph, is text that
+    /// names the tag (an imported Weex post lists a file's parts: "<template>，<style>，<script>"): the page shows
+    /// it, and the rest of the paragraph, as written, and check offers the backticks.
+    @Test func aTagLeftOpenInAParagraphIsText() throws {
+        let site = try ScratchSite(fixture: nil)
+        let note = """
+        ---
+        title: Parts
+        date: 2024-05-01
+        lang: zh
+        ---
+
+        三段代码分别对应<template>，<style>，<script>。上述代码来自服务器。
+
+        Kept: <script>alert("inline")</script> gone, and <style>p{}
+        </style> gone.
+        """
+        try site.write("notes/zh/parts.md", note)
+        _ = try SitePipeline.build(site.options)
+        let page = try site.read("zh/parts.html")
+        #expect(page.contains("三段代码分别对应&lt;template&gt;，&lt;style&gt;，&lt;script&gt;。上述代码来自服务器。"))
+        #expect(page.contains("Kept:  gone, and  gone."))
+
+        let check = try SitePipeline.check(site.options)
+        let text = check.diagnostics.filter { $0.rule.id == "html.disallowed" }
+        #expect(text.map { "\($0.location!.line):\($0.location!.column)" } == ["7:25", "7:38", "7:48"])
+        #expect(text.allSatisfy { $0.severity == .warning && $0.message.contains("no end tag in its paragraph") })
+        #expect(check.diagnostics.filter { $0.rule.id == "html.unsafe" }.map { $0.location!.line } == [9, 9])
+
+        let edits = text.flatMap { d in d.fixIts.map { FixApplier.Edit($0, rule: d.rule.id) } }
+        let (fixed, applied, _) = FixApplier.apply(edits, to: Array(note.utf8))
+        #expect(applied.count == 3)
+        #expect(String(decoding: fixed, as: UTF8.self).contains("三段代码分别对应`<template>`，`<style>`，`<script>`。"))
+    }
+
     /// The parse sanitizes each fragment once for its findings and the page: a fragment written twice is
     /// reported at both places, and shown cleaned at both.
     @Test func aFragmentWrittenTwiceIsReportedAndCleanedTwice() throws {

@@ -28,6 +28,7 @@ struct TreePass {
             marks.contentsMarker = scanner.contentsMarker.map { SourceLocation(line: $0, column: 1) }
         }
         walk(&document)
+        if Self.mayHoldTagRemovedWithContent(body) { openTagsAsText(in: &document) }
         var explicit: Set<String> = []
         for (location, id) in marks.headingIDs.sorted(by: { $0.key < $1.key }) {
             if !Self.isUsableID(id) || !explicit.insert(id).inserted { marks.headingIDs[location] = nil }
@@ -331,6 +332,47 @@ struct TreePass {
                                           "`\(marks)` needs a space after it to make a heading; without one, GitHub and this site show the line as text. Write `\(marks) \(text.dropFirst(hashes).prefix(20))`",
                                           fixIts: [Diagnostic.FixIt(at: at, replacing: marks, with: marks + " ")]))
         }
+    }
+
+    // MARK: Tags left open
+
+    /// Whether `body` has `<` before the name of an element that a page drops with its content (`<script`,
+    /// `<template`): most notes have none, and their inlines are not gone through for one.
+    static func mayHoldTagRemovedWithContent(_ body: String) -> Bool {
+        var body = body
+        return body.withUTF8 { bytes in
+            var i = 0
+            while let found = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
+                let name = bytes[(found + 1)...].prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+                if name.count >= 3, HTMLSanitizer.removedWithContent.contains(String(decoding: name, as: UTF8.self).lowercased()) {
+                    return true
+                }
+                i = found + 1
+            }
+            return false
+        }
+    }
+
+    /// A tag of such an element whose end tag is not in the rest of its paragraph (heading, cell) reads as text:
+    /// "the three parts are <template>, <style> and <script>". A page would drop the rest of the paragraph with it,
+    /// so it becomes text, and the page shows it as written.
+    private mutating func openTagsAsText(in node: inout MarkdownNode) {
+        for i in node.children.indices {
+            if case .htmlInline(let html) = node.children[i].kind, let name = HTMLSanitizer.elementRemovedWithContent(openedBy: html),
+               !node.children[(i + 1)...].contains(where: { Self.isEndTag(of: name, $0) }) {
+                node.children[i].kind = .text(html)
+                let at = node.children[i].range.start
+                diagnostics.append(Diagnostic(HTMLRule.disallowed, file: file, at: at,
+                                              "`\(html)` has no end tag in its paragraph, so it reads as text, and the page shows it as written; put it in backticks to say so",
+                                              fixIts: [Diagnostic.FixIt(at: at, replacing: html, with: "`\(html)`")]))
+            }
+            openTagsAsText(in: &node.children[i])
+        }
+    }
+
+    private static func isEndTag(of name: String, _ node: MarkdownNode) -> Bool {
+        guard case .htmlInline(let html) = node.kind else { return false }
+        return html.lowercased().hasPrefix("</\(name)")
     }
 
     /// Words after `#` that are code, not a heading.
