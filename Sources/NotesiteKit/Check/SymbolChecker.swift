@@ -258,7 +258,11 @@ public struct SymbolChecker: Sendable {
         }
         // A function named by its base name is known: `NSLog` in prose and in Objective-C, and `NSLog("…")` with
         // any number of arguments, as a variadic one takes.
-        if !Self.isBesideAPI(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty {
+        // A selector of the note's own whose first part is a type's name (`@selector(UIView:atIndex:)`) names no
+        // unknown type.
+        let isSelector = reference.candidates.first?.hasSuffix(":") == true
+        if !Self.isBesideAPI(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty,
+           !(isSelector && (sdk.type(named: text) != nil || finder.resolver.resolve(text) != nil)) {
             return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
         }
         if let call = reference.candidates.first, call.containsASCII("(") {
@@ -431,18 +435,21 @@ public struct SymbolChecker: Sendable {
 
     /// Names with Apple's prefix that no list of API holds: modules (`import UIKit`); Swift's own attributes (`@NSManaged`,
     /// `@NSCopying`, `@NSApplicationMain`); and Objective-C names that Swift does not import, so that the generated
-    /// list, read from Swift's view of the SDK, cannot have them: `NSUInteger` (Swift's `Int`) and Foundation's
-    /// assertion macros.
+    /// list, read from Swift's view of the SDK, cannot have them: `NSUInteger` (Swift's `Int`) and its limits,
+    /// Foundation's assertion macros, and the classes Swift marks unavailable (`NSInvocation`).
     static let namesBesideAPI: Set<String> = [
         "UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics",
         "NSManaged", "NSCopying", "NSApplicationMain",
-        "NSUInteger", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+        "NSUInteger", "NSUIntegerMax", "NSIntegerMax", "NSIntegerMin", "NSStringEncoding",
+        "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+        "NSInvocation", "NSMethodSignature", "NSAutoreleasePool",
     ]
 
-    /// Whether `name` is one of `namesBesideAPI`, or an Info.plist key that says why the app asks for a permission
-    /// (`NSCameraUsageDescription`).
+    /// Whether `name` is one of `namesBesideAPI`, an Info.plist key that says why the app asks for a permission
+    /// (`NSCameraUsageDescription`), or a C macro's name, in capitals (`UIKIT_EXTERN`, a note's `#ifdef UITEST`).
     static func isBesideAPI(_ name: String) -> Bool {
         namesBesideAPI.contains(name) || (name.hasPrefix("NS") && name.hasSuffix("UsageDescription"))
+            || name.unicodeScalars.allSatisfy { $0.properties.isUppercase || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     static func hasApplePrefix(_ name: String) -> Bool {

@@ -297,7 +297,7 @@ public enum CodeScanner {
         for (i, token) in tokens.enumerated() where token.kind == .identifier {
             guard !consumed.contains(i) else { continue }
             // A selector part: `name:` whose previous token ends an expression or opens the method.
-            if i + 1 < tokens.count, tokens[i + 1].text == ":" {
+            if i + 1 < tokens.count, tokens[i + 1].text == ":", !isNameBeforeColon(tokens, at: i) {
                 var parts: [String] = []
                 var j = i
                 var depth = 0
@@ -324,5 +324,14 @@ public enum CodeScanner {
             }
         }
         return result
+    }
+
+    /// Whether the `name:` at token `i` is a name followed by a colon of another kind than a selector's: a
+    /// dictionary literal's key (`@{NSLocalizedDescriptionKey: …, NSUnderlyingErrorKey: …}`), a conditional's first
+    /// value (`flag ? NSTextAlignmentLeft : …`), a `case` label, or the class in an object's description that a
+    /// log prints (`<NSObject: 0x100b001b0>`, in output a note shows as Objective-C).
+    private static func isNameBeforeColon(_ tokens: [Token], at i: Int) -> Bool {
+        guard i > 0 else { return false }
+        return ["{", ",", "?", "<", "case"].contains(tokens[i - 1].text)
     }
 }

@@ -157,6 +157,29 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// Objective-C that imported posts wrote, where a name before a colon is not a selector's part, and names
+    /// the SDK has but Swift's view of it does not: each was "not in the known symbol lists".
+    @Test func objectiveCNamesBeforeAColonAreNotSelectors() {
+        let marked = MarkedText("""
+        ```objectivec
+        NSError *e = [NSError errorWithDomain:@"x" code:1 userInfo:@{NSLocalizedDescriptionKey: @"y", NSUnderlyingErrorKey: error}];
+        NSTextAlignment a = flag ? NSTextAlignmentLeft : NSTextAlignmentRight;
+        [UIView aspect_hookSelector:@selector(UIView:atIndex:) withOptions:0 usingBlock:^{} error:NULL];
+        NSInvocation *invocation = [NSInvocation invocationWithMethodSignature:signature];
+        NSUInteger limit = NSUIntegerMax;
+        #ifndef UITEST
+        [self failedConnection:NSLS(Disconnected)];
+        #endif
+        1️⃣UIViewControler *controller;
+        ```
+
+        ```objectivec
+        block_obj = [<NSObject: 0x100b001b0> , 0x7fff5fbff7e8] , views = <NSArray: 0x60000024b760>
+        ```
+        """)
+        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
     /// In a note of an older era, a bare name or call that today's Swift spells so is likelier the note's own or
     /// another type's (`ciImage` a variable, an `MKDirections.Request`'s `destination`) than a slip into an era to
     /// come; a name with its labels still says which method it is.
