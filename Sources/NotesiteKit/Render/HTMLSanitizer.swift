@@ -29,19 +29,20 @@ public enum HTMLSanitizer {
     /// Elements kept, with the attributes each may carry beyond the global ones.
     static let elements: [String: Set<String>] = [
         "a": ["href", "name", "rel", "hreflang"],
-        "abbr": [], "address": [], "aside": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [],
+        "abbr": [], "audio": ["src", "controls", "loop", "muted", "preload"], "address": [], "aside": [], "b": [], "bdi": [], "bdo": [], "blockquote": ["cite"], "br": [],
         "caption": [], "center": [], "cite": [], "code": [], "col": ["span", "width"], "colgroup": ["span", "width"],
         "dd": [], "del": ["cite", "datetime"], "details": ["open"], "dfn": [], "div": [], "dl": [], "dt": [], "em": [],
         "figcaption": [], "figure": [], "footer": [], "h1": [], "h2": [], "h3": [], "h4": [], "h5": [], "h6": [],
         "hr": [], "i": [],
         "img": ["src", "alt", "width", "height", "loading"], "ins": ["cite", "datetime"], "kbd": [], "li": ["value"],
         "mark": [], "ol": ["start", "type", "reversed"], "p": [], "picture": [], "pre": [], "q": ["cite"], "rp": [],
-        "rt": [], "ruby": [], "s": [], "samp": [], "section": [], "small": [], "source": ["srcset", "type", "media"],
+        "rt": [], "ruby": [], "s": [], "samp": [], "section": [], "small": [], "source": ["src", "srcset", "type", "media"],
         "span": [],
         "strike": [], "strong": [], "sub": [], "summary": [], "sup": [],
         "table": ["border", "cellpadding", "cellspacing", "width"], "tbody": [], "td": ["colspan", "rowspan", "width", "valign"],
         "tfoot": [], "th": ["colspan", "rowspan", "scope", "width", "valign"], "thead": [], "time": ["datetime"],
-        "tr": ["valign"], "tt": [], "u": [], "ul": [], "var": [], "wbr": [],
+        "tr": ["valign"], "tt": [], "u": [], "ul": [], "var": [],
+        "video": ["src", "poster", "controls", "width", "height", "loop", "muted", "playsinline", "preload"], "wbr": [],
     ]
 
     /// The shapes of SVG, which a note's markup may hold outside an `svg` (written in lower case: `Array<Path>` is
@@ -85,7 +86,13 @@ public enum HTMLSanitizer {
     static let unsafeElements: Set<String> = ["base", "link", "meta", "form", "input", "button", "portal"]
 
     /// Attributes whose value is a URL.
-    static let urlAttributes: Set<String> = ["href", "src", "cite", "srcset"]
+    static let urlAttributes: Set<String> = ["href", "src", "cite", "srcset", "poster"]
+
+    /// Attributes whose presence is their meaning, whatever value they are written with.
+    static let booleanAttributes: Set<String> = ["controls", "loop", "muted", "playsinline", "open", "reversed"]
+
+    /// The elements whose `src` names a file a page shows or plays, checked and pointed at as an image is.
+    static let mediaElements: Set<String> = ["img", "video", "audio", "source"]
 
     /// Elements without an end tag.
     static let voidElements: Set<String> = ["br", "col", "hr", "img", "source", "wbr"]
@@ -404,8 +411,9 @@ public enum HTMLSanitizer {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "this style attribute can run script or load something (expression, url, import, escapes), so it was removed"))
                     continue
                 }
-                if (name == "a" && attribute.name == "href") || (name == "img" && attribute.name == "src") {
-                    let isImage = name == "img"
+                if (name == "a" && attribute.name == "href") || (attribute.name == "src" && HTMLSanitizer.mediaElements.contains(name))
+                    || (name == "video" && attribute.name == "poster") {
+                    let isImage = name != "a"
                     links.append(Link(address: value, isImage: isImage, offset: attribute.offset))
                     // `<a href="">` leads nowhere (`link.empty`): an `a` without an address, which is no link.
                     if !isImage, value.allSatisfy(\.isWhitespace) { continue }
@@ -416,7 +424,9 @@ public enum HTMLSanitizer {
                     tag += "\""
                     continue
                 }
-                tag += attribute.value == nil ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
+                // `controls="1"`, as posts write it, is no value a boolean attribute may have: it is there or not.
+                let isBoolean = attribute.value == nil || HTMLSanitizer.booleanAttributes.contains(attribute.name)
+                tag += isBoolean ? " \(attribute.name)" : " \(attribute.name)=\"\(Escape.attribute(value))\""
             }
             // A note's `aside` is a remark beside its text, inside the page's `main`: as the complementary
             // landmark it is by default it would be a landmark within one, which assistive software lists

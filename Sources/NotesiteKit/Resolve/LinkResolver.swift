@@ -187,7 +187,7 @@ public struct LinkResolver: Sendable {
                     add(source, templateMissing(source, path: path, in: note, link: link)!)
                 case .missing(let path):
                     add(source, Diagnostic(ImageRule.missing, file: file, at: at,
-                                             "the image '\(path)' is not in the content folder; add the file or correct the path"))
+                                             "the \(Self.isVideoOrAudio(path) ? "video or audio file" : "image") '\(path)' is not in the content folder; add the file or correct the path"))
                 default: break
                 }
             }
@@ -301,6 +301,12 @@ public struct LinkResolver: Sendable {
     static func externalURL(_ destination: String) -> String? {
         let trimmed = Self.trimmed(destination)
         return trimmed.hasPrefix("//") || hasScheme(trimmed) ? trimmed : nil
+    }
+
+    /// Whether `path` names a video or a sound, as raw HTML's `<video>` and `<audio>` show them, by its extension.
+    static func isVideoOrAudio(_ path: String) -> Bool {
+        let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return ["mov", "mp4", "m4v", "webm", "ogv", "mp3", "m4a", "aac", "wav", "ogg", "oga", "flac"].contains(ext)
     }
 
     /// `https://github.com/o/r/blob/ref/path` → `https://raw.githubusercontent.com/o/r/ref/path`.

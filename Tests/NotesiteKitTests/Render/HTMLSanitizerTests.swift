@@ -175,6 +175,37 @@ import Testing
         #expect(String(decoding: fixed, as: UTF8.self).contains("三段代码分别对应`<template>`，`<style>`，`<script>`。"))
     }
 
+    /// A screen recording in raw HTML, as objc.io's posts embed them: `video` and `audio` are kept with their
+    /// controls, and the files their `src` and `poster` name are checked and linked as images are.
+    @Test func videosAndSoundsAreKeptAndTheirFilesChecked() throws {
+        let site = try ScratchSite(fixture: nil)
+        try site.write("notes/en/media/rotation.md", """
+        ---
+        title: Rotation
+        date: 2024-05-01
+        lang: en
+        ---
+
+        <video controls="1" poster="/media/poster.jpg" autoplay>
+          <source src="clip.mp4" type="video/mp4"></source>
+        </video>
+
+        <audio controls src="click.m4a"></audio>
+        """)
+        try site.write("notes/en/media/clip.mp4", "not really a video")
+        try site.write("notes/en/media/poster.jpg", "not really a picture")
+        _ = try SitePipeline.build(site.options)
+        let page = try site.read("en/media/rotation.html")
+        #expect(page.contains("<video controls poster=\"poster.jpg\">\n  <source src=\"clip.mp4\" type=\"video/mp4\">\n</video>"))
+        #expect(page.contains("<audio controls src=\"click.m4a\"></audio>"))
+
+        let check = try SitePipeline.check(site.options)
+        let missing = check.diagnostics.filter { $0.rule.id == "image.missing" }
+        #expect(missing.map { "\($0.location!.line):\($0.location!.column)" } == ["11:17"])
+        #expect(missing.first?.message.contains("the video or audio file 'click.m4a'") == true)
+        #expect(check.diagnostics.filter { $0.rule.id == "html.disallowed" }.map(\.message) == ["the attribute autoplay is not allowed on <video>, so it was removed; use Markdown or an allowed element instead"])
+    }
+
     /// The parse sanitizes each fragment once for its findings and the page: a fragment written twice is
     /// reported at both places, and shown cleaned at both.
     @Test func aFragmentWrittenTwiceIsReportedAndCleanedTwice() throws {
