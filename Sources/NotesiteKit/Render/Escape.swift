@@ -90,17 +90,24 @@ public enum Escape {
     static func attribute(_ s: String) -> String { text(s) }
 
     /// Percent-encodes what may not stand in a URL (spaces, non-ASCII, quotes) and escapes `&` for HTML; keeps
-    /// existing `%XX` escapes and the characters that give a URL its structure.
+    /// existing `%XX` escapes and the characters that give a URL its structure. A `%` that starts no escape
+    /// (`{% asset a.png %}`, a template another site filled in) is encoded as one.
     static func href(_ s: String) -> String {
         // Most addresses (`../reference/UIViewController.html#…`) need nothing: they come back as they are.
         let kept = keptInHref
         let clean = s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { kept[Int($0)] } } ?? s.utf8.allSatisfy { kept[Int($0)] }
         if clean { return s }
+        let bytes = Array(s.utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 16)
+        out.reserveCapacity(bytes.count + 16)
         let hex = Array("0123456789ABCDEF".utf8)
-        for byte in s.utf8 {
-            if kept[Int(byte)] {
+        func isHex(_ i: Int) -> Bool {
+            guard i < bytes.count else { return false }
+            let b = bytes[i] | 0x20
+            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+        }
+        for (i, byte) in bytes.enumerated() {
+            if kept[Int(byte)] || (byte == UInt8(ascii: "%") && isHex(i + 1) && isHex(i + 2)) {
                 out.append(byte)
             } else if byte == UInt8(ascii: "&") {
                 out += Array("&amp;".utf8)
@@ -115,6 +122,6 @@ public enum Escape {
     private static let keptInHref: [Bool] = (0..<256).map { byte in
         let b = UInt8(byte)
         return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || "-_.~!*'(),%#@?=;:/+$".utf8.contains(b)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || "-_.~!*'(),#@?=;:/+$".utf8.contains(b)
     }
 }

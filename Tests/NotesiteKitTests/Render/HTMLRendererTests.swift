@@ -98,6 +98,9 @@ import Testing
         #expect(html("[x](a b.md \"t\\\"q\") <b>&amp;") == "<p>[x](a b.md &quot;t&quot;q&quot;) <b>&amp;</p>\n")
         #expect(html("[x](<a b.md>)") == "<p><a href=\"a%20b.md\">x</a></p>\n")
         #expect(html("[x](https://e.com/?a=1&b=2)") == "<p><a href=\"https://e.com/?a=1&amp;b=2\">x</a></p>\n")
+        // An escape is kept; a `%` that starts none (another site's template, `{% asset a.png %}`) is encoded.
+        #expect(html("[x](a%20b.md#%E6%94%B6) [y](<{% asset a.png @path %}>) [z](100%)")
+            == "<p><a href=\"a%20b.md#%E6%94%B6\">x</a> <a href=\"%7B%25%20asset%20a.png%20@path%20%25%7D\">y</a> <a href=\"100%25\">z</a></p>\n")
     }
 
     /// A footnote reference is a superscript number linking to its footnote, each reference with an id of its own;
