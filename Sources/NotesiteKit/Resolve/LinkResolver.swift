@@ -149,12 +149,12 @@ public struct LinkResolver: Sendable {
                     add(destination, templateMissing(destination, path: path, in: note, link: link)
                         ?? unresolved(destination, path: path, in: note, file: file, link: link))
                 case .samePage(let fragment) where !Self.hasAnchor(fragment, in: note):
-                    add(destination, anchorMissing(fragment, in: note, file: file, at: at))
+                    add(destination, anchorMissing(fragment, of: link, in: note, writtenIn: note))
                 case .samePage(let fragment):
                     if let found = anchorByText(fragment, of: link, in: note, file: file) { add(destination, found) }
                 case .note(let path, let fragment?) where !Self.hasAnchor(fragment, in: index.note(atSourcePath: path)!):
                     let target = index.note(atSourcePath: path)!
-                    add(destination, anchorNamedByText(fragment, of: link, in: target, file: file) ?? anchorMissing(fragment, in: target, file: file, at: at))
+                    add(destination, anchorNamedByText(fragment, of: link, in: target, file: file) ?? anchorMissing(fragment, of: link, in: target, writtenIn: note))
                 case .note(let path, let fragment?):
                     if let found = anchorByText(fragment, of: link, in: index.note(atSourcePath: path)!, file: file) { add(destination, found) }
                 case .sitePage(let path, let fragment?, _):
@@ -363,17 +363,42 @@ public struct LinkResolver: Sendable {
         return nil
     }
 
-    private func anchorMissing(_ fragment: String, in target: Note, file: String, at location: SourceLocation) -> Diagnostic {
+    /// `link.anchor-missing` for `link`, written in `note`, whose fragment is no place on `target`'s page. A fragment
+    /// that spells a heading's id with its words joined otherwise (`#shutterspeed`, `#dead_locks` for
+    /// `#shutter-speed`, `#dead-locks`, as the generator an imported note was written for made its ids) gets the
+    /// fix-it to the id.
+    private func anchorMissing(_ fragment: String, of link: Note.Link, in target: Note, writtenIn note: Note) -> Diagnostic {
         var message = "'#\(fragment)' is not a heading of \(target.source.path == "" ? "the page" : "'\(target.metadata.title)'")"
         let ids = target.headings.map(\.id)
-        if let near = NearMiss.best(for: fragment, in: ids) {
+        var fixIts: [Diagnostic.FixIt] = []
+        let sameWords = ids.filter { Self.joinedWords($0) == Self.joinedWords(fragment) }
+        if sameWords.count == 1, let id = sameWords.first {
+            message += "; did you mean '#\(id)'?"
+            if let (place, written) = Self.fragmentPlace(of: link) {
+                fixIts = [Diagnostic.FixIt(at: place, replacing: "#" + written, with: "#" + id)]
+            }
+        } else if let near = NearMiss.best(for: fragment, in: ids) {
             message += "; did you mean '#\(near)'?"
         } else if !ids.isEmpty {
             // Each id cut to 60 characters: a heading of a thousand words made a message of tens of thousands.
             let shown = ids.prefix(6).map { $0.count > 60 ? "#\($0.prefix(60))…" : "#\($0)" }
             message += "; its headings are \(shown.joined(separator: ", "))\(ids.count > 6 ? ", …" : "")"
         }
-        return Diagnostic(LinkRule.anchorMissing, file: file, at: location, message)
+        return Diagnostic(LinkRule.anchorMissing, file: note.source.displayPath, at: link.location, message, fixIts: fixIts)
+    }
+
+    /// An id's letters and digits, in lower case: the words of a heading however a generator joins them.
+    private static func joinedWords(_ id: String) -> String {
+        String(id.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
+    }
+
+    /// Where `link`'s fragment stands, from its `#`, and the fragment as written there; nil when the parse did not
+    /// find the address where the link is written.
+    private static func fragmentPlace(of link: Note.Link) -> (SourceLocation, String)? {
+        let destination = link.destination
+        guard let start = link.destinationLocation, let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+        let offset = destination.utf8.distance(from: destination.utf8.startIndex, to: hash)
+        return (SourceLocation(line: start.line, column: start.column + offset), String(destination[destination.utf8.index(after: hash)...]))
     }
 
     func decode(_ s: String) -> String {

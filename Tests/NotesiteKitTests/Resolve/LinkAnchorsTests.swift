@@ -60,6 +60,24 @@ import Testing
         #expect(found[1].fixIts == [Diagnostic.FixIt(at: SourceLocation(line: 15, column: 26), replacing: "#Setup", with: "#install")])
     }
 
+    /// A fragment that joins a heading's words as the generator of an imported note did (`#introPart`,
+    /// `#intro_part`) gets the fix-it to the id, also where a reference definition writes the address; a fragment
+    /// that is only near an id gets the suggestion alone.
+    @Test func aHeadingsWordsJoinedOtherwiseGetTheFixItToItsId() throws {
+        let (resolver, note) = Self.site("[a](b.md#intropart) [b][def] [c](b.md#intro-parts)\n\n[def]: b.md#intro_part\n")
+        let found = resolver.diagnostics(for: note)
+        #expect(found.map { "\($0.location!.line):\($0.location!.column) \($0.rule.id)" } == [
+            "15:1 link.anchor-missing", "15:21 link.anchor-missing", "15:30 link.anchor-missing",
+        ])
+        try #require(found.count == 3)
+        #expect(found.allSatisfy { $0.message.contains("did you mean '#intro-part'?") })
+        #expect(found.map(\.fixIts) == [
+            [Diagnostic.FixIt(at: SourceLocation(line: 15, column: 9), replacing: "#intropart", with: "#intro-part")],
+            [Diagnostic.FixIt(at: SourceLocation(line: 17, column: 12), replacing: "#intro_part", with: "#intro-part")],
+            [],
+        ])
+    }
+
     @Test func templatedAddressesLeadToFilesBesideTheNote() {
         let (resolver, note) = Self.site("")
         #expect(resolver.target(of: "{{ site.baseurl }}/images/a.png", from: note.source.path) == .asset(path: "en/images/a.png", suffix: ""))

@@ -88,7 +88,8 @@ public enum Dialects {
 extension Dialects.Result {
     /// Gives `note` its marks once the parse made it, and adds what the passes found to `diagnostics`: the ids
     /// its raw HTML gives elements join the anchors a link may name, and a block id that a heading has already
-    /// goes. Links whose `#fragment` may be a heading's text get their address's place, for the fix-it.
+    /// goes. Links with a `#fragment`, which may name a heading by its text or join its words otherwise, get their
+    /// address's place, for the fix-it to the heading's id.
     func finish(_ note: inout Note, diagnostics: inout [Diagnostic]) {
         diagnostics += self.diagnostics
         var marks = self.marks
@@ -104,15 +105,42 @@ extension Dialects.Result {
         marks.anchors = anchors.subtracting(headingIDs)
         if !marks.isEmpty { note.dialect = marks }
         var lines: LineTable?
+        // Where each reference definition (`[104]: /a/#b`) writes its address, found at the first reference link.
+        var definitions: [String: SourceLocation]?
         for k in note.links.indices where !note.links[k].isImage && note.links[k].destinationLocation == nil {
             let destination = note.links[k].destination
-            guard let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")),
-                  !LinkResolver.isSlugShaped(destination[destination.utf8.index(after: hash)...]) else { continue }
+            guard destination.utf8.contains(UInt8(ascii: "#")) else { continue }
             if lines == nil { lines = LineTable(note.source.text) }
             if let place = LinkResolver.find(destination, in: lines!, after: note.links[k].location) {
                 note.links[k].destinationLocation = place
+            } else {
+                if definitions == nil { definitions = Self.referenceDefinitions(in: lines!) }
+                note.links[k].destinationLocation = definitions![destination]
             }
         }
+    }
+
+    /// The address of each reference definition (`[label]: address`, indented by at most three spaces) and where
+    /// it is written, by the address as written.
+    static func referenceDefinitions(in lines: LineTable) -> [String: SourceLocation] {
+        var found: [String: SourceLocation] = [:]
+        let space = UInt8(ascii: " ")
+        for number in 1...max(1, lines.count) {
+            guard let line = lines.line(number) else { continue }
+            var i = line.startIndex
+            while i < line.endIndex, line[i] == space, i - line.startIndex < 3 { i += 1 }
+            guard i < line.endIndex, line[i] == UInt8(ascii: "["),
+                  let close = line[i...].firstIndex(of: UInt8(ascii: "]")), close + 1 < line.endIndex,
+                  line[close + 1] == UInt8(ascii: ":") else { continue }
+            var start = close + 2
+            while start < line.endIndex, line[start] == space || line[start] == UInt8(ascii: "\t") { start += 1 }
+            if start < line.endIndex, line[start] == UInt8(ascii: "<") { start += 1 }
+            let end = line[start...].firstIndex { $0 == space || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") } ?? line.endIndex
+            guard start < end else { continue }
+            let address = String(decoding: line[start..<end], as: UTF8.self)
+            if found[address] == nil { found[address] = SourceLocation(line: number, column: start - line.startIndex + 1) }
+        }
+        return found
     }
 
     /// The values of the `id` attributes of sanitized HTML.
