@@ -25,6 +25,12 @@ struct NoteEra: Hashable, Sendable {
 
     var isDeclared: Bool { reason == .declared }
 
+    /// Whether only the note's date tells its era.
+    var isGuessedFromDate: Bool {
+        if case .date = reason { return true }
+        return false
+    }
+
     /// How the era is named in messages.
     var label: String { "Swift \(version)" }
 

@@ -26,7 +26,7 @@ extension SymbolChecker {
         let noteEras = SDKSymbolList.Eras(version: era.judgedAs)
         let fitting = isObjC ? matches : matches.filter { !$0.eras.isDisjoint(with: noteEras) }
         guard !fitting.isEmpty else {
-            if matches.allSatisfy({ Self.mayNameAnother(spelling, isType: $0.symbol.kind.family == .type,
+            if matches.allSatisfy({ Self.mayNameAnother(spelling, isType: $0.symbol.kind.family == .type && $0.symbol.container == nil,
                                                         spelledSoToday: $0.eras.contains(.swift5), era: era) }) {
                 return []
             }
@@ -51,7 +51,7 @@ extension SymbolChecker {
     /// Whether `spelling`, which today's Swift spells so and the note's older era does not, may name something else:
     /// a bare name or call (`ciImage`, `destination`, `mutableCopy()`) is likelier the note's own variable or another
     /// type's member than a name from an era to come. Only a type, or a name with its type, its dot or its labels,
-    /// says which symbol it is.
+    /// says which symbol it is; a nested type's own name (`Context`, `Action`, `Class`) is no more than a word.
     static func mayNameAnother(_ spelling: String, isType: Bool, spelledSoToday: Bool, era: NoteEra) -> Bool {
         era.judgedAs != "5" && spelledSoToday && !isType && !spelling.contains { $0 == "." || $0 == ":" }
     }

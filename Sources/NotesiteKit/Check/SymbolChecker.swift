@@ -315,6 +315,9 @@ public struct SymbolChecker: Sendable {
         let from = versions.map { $0 == "5" ? "today's Swift" : "Swift \($0)" }.joined(separator: ", ")
         var message = "`\(spelling)` is the \(from) spelling; this note's \(era.label) calls it `\(expected)`"
         if era.version != "5", expected != today { message += " (today: `\(today)`)" }
+        // Prose in a note whose era only its date tells may name something else (an Android post's `Bundle`): the
+        // remark stays, and `--fix` leaves the word as written.
+        let fixIts = prose && era.isGuessedFromDate ? [] : fixIts
         return Diagnostic(prose ? .note : .warning, SymbolRule.renamed, file: file, at: location, message, fixIts: fixIts)
     }
 

@@ -180,6 +180,20 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// An objc.io post of 2014 on Android's intents: its era is only its date's, so the prose's `Bundle` gets the
+    /// remark and no fix-it to `NSBundle`; a nested type's own name (`Context`, `Action`) is a word, not
+    /// `Formatter.Context`. A note that declares its Swift gets the fix-it.
+    @Test func proseInANoteDatedIntoAnEraKeepsItsWords() {
+        let marked = MarkedText("""
+        An Android `Context` starts an `Action`, and its extras go in a `1️⃣Bundle`.
+        """)
+        let guessed = check(marked, front: "date: 2014-04-01\n")
+        #expect(found(guessed, marked) == ["1️⃣ note symbol.renamed"])
+        #expect(guessed.allSatisfy { $0.fixIts.isEmpty })
+        let declared = check(marked, front: "date: 2014-04-01\nswift: \"2\"\n").filter { $0.rule == SymbolRule.renamed.rule }
+        #expect(declared.map { $0.fixIts.map(\.replacement) } == [["NSBundle"]])
+    }
+
     /// In a note of an older era, a bare name or call that today's Swift spells so is likelier the note's own or
     /// another type's (`ciImage` a variable, an `MKDirections.Request`'s `destination`) than a slip into an era to
     /// come; a name with its labels still says which method it is.
