@@ -96,10 +96,12 @@ public struct LinkResolver: Sendable {
         if let folderPage = index.folderNote(resolved) {
             return .note(sourcePath: folderPage, fragment: fragment)
         }
-        // `/dark-mode/`: the address a Jekyll or Hugo site gave a post, which ends in the post's name, leads to the
-        // note of that name. Only an address that names no file (no extension, or a closing slash).
-        if path.hasPrefix("/"), path.hasSuffix("/") || !(path.split(separator: "/").last?.contains(".") ?? true),
-           let named = index.note(namedByAddress: path, language: index.note(atSourcePath: notePath)?.language) {
+        // `/dark-mode/`, `/issue-3/scroll-view.html`: the address a Jekyll or Hugo site gave a post, which ends in
+        // the post's name, leads to the note of that name. Only an address that names no file (no extension, or a
+        // closing slash) or a page (`.html`) the site does not have.
+        let isPage = path.hasSuffix(".html")
+        if path.hasPrefix("/"), path.hasSuffix("/") || isPage || !(path.split(separator: "/").last?.contains(".") ?? true),
+           let named = index.note(namedByAddress: isPage ? String(path.dropLast(5)) : path, language: index.note(atSourcePath: notePath)?.language) {
             return .note(sourcePath: named, fragment: fragment.map { pageFragment($0, inNoteAt: named, page: page) })
         }
         return .missing(path: path)

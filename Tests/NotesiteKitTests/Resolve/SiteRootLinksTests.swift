@@ -18,9 +18,9 @@ import Testing
         #expect(page.contains("href=\"../other.html\""))
     }
 
-    /// `/dark-mode/` and `/2015/10/08/thinking-in-swift-1/#part`: the address the note's own site gave another post
-    /// (Jekyll's and Hugo's permalinks end in its name) leads to the note of that name, in the note's language first.
-    /// A name two notes of other languages share, or no note has, is still reported.
+    /// `/dark-mode/`, `/issue-3/dark_mode.html` and `/2015/10/08/thinking-in-swift-1/#part`: the address the note's
+    /// own site gave another post (Jekyll's and Hugo's permalinks end in its name) leads to the note of that name,
+    /// in the note's language first. A name two notes of other languages share, or no note has, is still reported.
     @Test func aPostsAddressOnItsOldSiteLeadsToItsNote() throws {
         let site = try ScratchSite(fixture: nil)
         try site.write("notes/en/links.md", """
@@ -30,6 +30,7 @@ import Testing
 
         See [dark mode](/dark-mode/), [part one](/2015/10/08/Thinking-in-Swift-1/#part-one), [shared](/shared),
         [elsewhere](/only-zh/), [nothing](/no-such-post/) and [a file](/dark-mode.png).
+        The old form of a post's page: [dark](/issue-3/dark_mode.html#top).
 
         """)
         try site.write("notes/en/dark-mode.md", "---\ntitle: Dark\n---\n\nText.\n")
@@ -48,6 +49,7 @@ import Testing
         #expect(page.contains("href=\"20151008-thinking-in-swift-1.html#part-one\""))
         #expect(page.contains("href=\"shared.html\""))
         #expect(page.contains("href=\"../zh/only-zh.html\""))
+        #expect(page.contains("href=\"dark-mode.html#top\""))
     }
 
     @Test(arguments: [
