@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NotesiteKit
 
-/// The notes of `Fixtures/real-notes` (25 notes copied unchanged from public repositories, listed with their sources
+/// The notes of `Fixtures/real-notes` (27 notes copied unchanged from public repositories, listed with their sources
 /// in its SOURCES.md), built and checked as a site: what a note written for Jekyll, Hexo, Hugo, VuePress, Microsoft
 /// Docs, Obsidian or a GitHub README gives or loses here.
 @Suite struct RealNotesTests {
@@ -63,7 +63,7 @@ import Testing
         #expect(errors.count == 0, "errors:\n\(errors.map(\.formatted).joined(separator: "\n"))")
 
         let notes = Self.noteFiles(of: site)
-        #expect(notes.count == 25)
+        #expect(notes.count == 27)
         let missing = notes.filter { Self.page(for: $0, in: site) == nil }
         #expect(missing.count == 0, "no page for \(missing.count) of \(notes.count) notes:\n\(missing.joined(separator: "\n"))")
     }
@@ -116,6 +116,25 @@ import Testing
         let dropped = try report.diagnostics.filter { $0.rule.id == "markdown.foreign-syntax" }
             .filter { try Self.isHandledConstruct(at: $0) }
         #expect(dropped.count == 0, "handled constructs reported as foreign:\n\(dropped.map(\.formatted).joined(separator: "\n"))")
+    }
+
+    /// Halfrost's posts in Chinese and Objective-C: a paragraph that names `<template>`, `<style>` and `<script>`
+    /// shows whole, and check calls none of the posts' macros, dictionary keys, logged objects or SDK names
+    /// unknown.
+    @Test func objectiveCPostsAreReadAsWritten() throws {
+        let site = try Self.site()
+        _ = try SitePipeline.build(site.options)
+        let page = try #require(Self.page(for: "zh/Weex_how_to_work_in_iOS.md", in: site))
+        let text = Self.visibleText(of: try String(contentsOf: page, encoding: .utf8))
+        #expect(text.contains("1，2，3段代码就是分别对应<template>，<style>，<script>。上述这段代码就是从服务器请求下来的代码。"))
+
+        let report = try SitePipeline.check(site.options)
+        let posts = report.diagnostics.filter { $0.file.hasSuffix("Weex_how_to_work_in_iOS.md") || $0.file.hasSuffix("ios_block.md") }
+        let unknown = posts.filter { $0.rule.id == "symbol.unknown" || $0.rule.id == "html.unsafe" }
+        #expect(unknown.isEmpty, "\(unknown.map(\.formatted).joined(separator: "\n"))")
+        let tags = posts.filter { $0.rule.id == "html.disallowed" }
+        #expect(tags.map { $0.message.prefix(11) } == ["`<template>", "`<style>` h", "`<script>` "])
+        #expect(Set(tags.map { $0.location!.line }).count == 1)
     }
 
     // MARK: - Reading the pages
