@@ -88,6 +88,17 @@ public enum HTMLSanitizer {
     /// Attributes whose value is a URL.
     static let urlAttributes: Set<String> = ["href", "src", "cite", "srcset", "poster"]
 
+    /// An image candidate of a `srcset`, its address and then its descriptors (`2x`, `640w`). An address written
+    /// with another site's template (`{% asset a--dark.png @path %}`) is one part, spaces and all.
+    static func sourceSetParts(_ candidate: Substring) -> [Substring] {
+        let trimmed = candidate.drop(while: \.isWhitespace)
+        if trimmed.hasPrefix("{%") || trimmed.hasPrefix("{{"), let close = trimmed.range(of: trimmed.hasPrefix("{%") ? "%}" : "}}") {
+            let end = trimmed[close.upperBound...].firstIndex(where: \.isWhitespace) ?? trimmed.endIndex
+            return [trimmed[..<end]] + trimmed[end...].split(whereSeparator: \.isWhitespace)
+        }
+        return trimmed.split(whereSeparator: \.isWhitespace)
+    }
+
     /// Attributes whose presence is their meaning, whatever value they are written with.
     static let booleanAttributes: Set<String> = ["controls", "loop", "muted", "playsinline", "open", "reversed"]
 
@@ -314,9 +325,10 @@ public enum HTMLSanitizer {
                 i = scanned.end
                 return
             }
-            let (outStart, findingCount, linkCount) = (out.count, findings.count, links.count)
+            let (outStart, findingCount, linkCount, opened) = (out.count, findings.count, links.count, linksOpened)
             clean(scanned, at: start)
-            if findings.count == findingCount, links.count == linkCount, unclosed == nil, i == scanned.end {
+            // A tag that opens or closes a link is not written again from here: its count must move each time.
+            if findings.count == findingCount, links.count == linkCount, linksOpened == opened, unclosed == nil, i == scanned.end {
                 written[text] = Array(out[outStart...])
             }
         }
@@ -411,6 +423,24 @@ public enum HTMLSanitizer {
                     findings.append(Finding(kind: .unsafe, offset: attribute.offset, message: "this style attribute can run script or load something (expression, url, import, escapes), so it was removed"))
                     continue
                 }
+                if attribute.name == "srcset", !value.contains("data:") {
+                    // `srcset="dark.png, dark@2x.png 2x"`: each image's address is read, checked and pointed at
+                    // as an `img`'s `src` is; its width or density is kept as written. (Inline data, whose commas
+                    // are no separators, is kept as written.)
+                    tag += " srcset=\""
+                    for (k, candidate) in value.split(separator: ",").enumerated() {
+                        let parts = HTMLSanitizer.sourceSetParts(candidate)
+                        guard let address = parts.first.map(String.init) else { continue }
+                        if k > 0 { tag += ", " }
+                        links.append(Link(address: address, isImage: true, offset: attribute.offset))
+                        let start = tag.utf8.count
+                        tag += Escape.attribute(address)
+                        tagAddresses.append(Clean.Address(range: start..<tag.utf8.count, address: address, isImage: true))
+                        for descriptor in parts.dropFirst() { tag += " " + Escape.attribute(String(descriptor)) }
+                    }
+                    tag += "\""
+                    continue
+                }
                 if (name == "a" && attribute.name == "href") || (attribute.name == "src" && HTMLSanitizer.mediaElements.contains(name))
                     || (name == "video" && attribute.name == "poster") {
                     let isImage = name != "a"
@@ -438,6 +468,13 @@ public enum HTMLSanitizer {
                                                address: address.address, isImage: address.isImage))
             }
             out += Array(tag.utf8)
+            // `<div class="swatch"/>`, as XHTML wrote an empty element: HTML reads the slash as nothing, and the
+            // element as left open, so it is closed here as its author meant.
+            if scanned.end >= 2, bytes[scanned.end - 1] == UInt8(ascii: ">"), bytes[scanned.end - 2] == UInt8(ascii: "/"),
+               !HTMLSanitizer.voidElements.contains(name) {
+                out += Array("</\(name)>".utf8)
+                if name == "a" { linksOpened -= 1 }
+            }
         }
 
         /// The offset of `</name` (any case) at or after `from`.

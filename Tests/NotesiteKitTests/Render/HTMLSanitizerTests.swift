@@ -175,6 +175,33 @@ import Testing
         #expect(String(decoding: fixed, as: UTF8.self).contains("三段代码分别对应`<template>`，`<style>`，`<script>`。"))
     }
 
+    /// XHTML's empty elements, as NSHipster's colour tables write them (`<div class="color"/>` in a cell), are
+    /// closed; void elements keep no end tag.
+    @Test func anEmptyElementWrittenAsXHTMLIsClosed() {
+        #expect(clean("<td class=\"light\"><div class=\"color\" style=\"color: red\"/></td>")
+            == "<td class=\"light\"><div class=\"color\" style=\"color: red\"></div></td>")
+        #expect(clean("a<br/>b<img src=\"a.png\" alt=\"\"/>") == "a<br>b<img src=\"a.png\" alt=\"\">")
+        #expect(HTMLSanitizer.sanitize("<a name=\"top\"/>").clean.linksOpened == 0)
+    }
+
+    /// The count of links a fragment leaves open moves with every `<a>` and `</a>`, also one written again.
+    @Test func linksOpenedCountsEveryAnchor() {
+        #expect(HTMLSanitizer.sanitize("<a name=\"x\"></a> <a name=\"y\"></a> <a name=\"x\"></a>").clean.linksOpened == 0)
+        #expect(HTMLSanitizer.sanitize("<a name=\"x\"></a> <a name=\"x\">").clean.linksOpened == 1)
+    }
+
+    /// A `picture`'s dark-mode `source`: each address of its `srcset` is checked and pointed at as an image's, with
+    /// its descriptor; one written with another site's template is one address, spaces and all.
+    @Test func sourceSetAddressesAreImages() {
+        let result = HTMLSanitizer.sanitize("<source srcset=\"dark.png, dark@2x.png 2x\" media=\"(prefers-color-scheme: dark)\">")
+        #expect(result.links.map(\.address) == ["dark.png", "dark@2x.png"])
+        #expect(result.links.allSatisfy { $0.isImage })
+        #expect(result.clean.withAddresses { address, _ in "../" + address } == "<source srcset=\"../dark.png, ../dark@2x.png 2x\" media=\"(prefers-color-scheme: dark)\">")
+        let templated = HTMLSanitizer.sanitize("<source srcset=\"{% asset a--dark.png @path %}\">")
+        #expect(templated.links.map(\.address) == ["{% asset a--dark.png @path %}"])
+        #expect(templated.clean.withAddresses { _, _ in nil } == "<source srcset=\"%7B%25%20asset%20a--dark.png%20@path%20%25%7D\">")
+    }
+
     /// A screen recording in raw HTML, as objc.io's posts embed them: `video` and `audio` are kept with their
     /// controls, and the files their `src` and `poster` name are checked and linked as images are.
     @Test func videosAndSoundsAreKeptAndTheirFilesChecked() throws {
