@@ -1,3 +1,4 @@
+import Foundation
 import NotesiteMarkdown
 
 /// The part of `Dialects` that works on the parsed tree: callouts, attribute lists, code blocks' languages, and the
@@ -29,6 +30,7 @@ struct TreePass {
         }
         walk(&document)
         if Self.mayHoldTagRemovedWithContent(body) { openTagsAsText(in: &document) }
+        if Self.hasControlCharacters(body) { showControlCharacters(in: &document) }
         var explicit: Set<String> = []
         for (location, id) in marks.headingIDs.sorted(by: { $0.key < $1.key }) {
             if !Self.isUsableID(id) || !explicit.insert(id).inserted { marks.headingIDs[location] = nil }
@@ -341,13 +343,15 @@ struct TreePass {
     static func mayHoldTagRemovedWithContent(_ body: String) -> Bool {
         var body = body
         return body.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
             var i = 0
-            while let found = bytes[i...].firstIndex(of: UInt8(ascii: "<")) {
-                let name = bytes[(found + 1)...].prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
+            while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "<")), bytes.count - i) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let name = bytes[(at + 1)...].prefix { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") }
                 if name.count >= 3, HTMLSanitizer.removedWithContent.contains(String(decoding: name, as: UTF8.self).lowercased()) {
                     return true
                 }
-                i = found + 1
+                i = at + 1
             }
             return false
         }
@@ -368,6 +372,53 @@ struct TreePass {
             }
             openTagsAsText(in: &node.children[i])
         }
+    }
+
+    // MARK: Control characters
+
+    /// Whether `body` holds a control character that HTML may not carry (all of C0 but tab and line feed, and
+    /// DEL), as a terminal's colour codes (`ESC[33m`) in a pasted log do. Eight bytes at a time: every note's text
+    /// passes through here, and almost none has one.
+    static func hasControlCharacters(_ body: String) -> Bool {
+        var body = body
+        return body.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F }
+            var i = 0
+            while i + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                // A byte below 0x20 in the word, or a DEL (a zero byte once the word is XORed with 0x7F in each).
+                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let xored = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                let del = (xored &- 0x0101_0101_0101_0101) & ~xored & 0x8080_8080_8080_8080
+                if below | del != 0, (0..<8).contains(where: { isControl(base[i + $0]) }) { return true }
+                i += 8
+            }
+            return UnsafeBufferPointer(rebasing: bytes[i...]).contains(where: isControl)
+        }
+    }
+
+    /// Shows each such character as its picture (`␛` for ESC), in text, code and raw HTML alike, so the page is
+    /// HTML that validates and shows what the note holds.
+    private func showControlCharacters(in node: inout MarkdownNode) {
+        func shown(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.map { scalar in
+                switch scalar.value {
+                case 0x7F: "\u{2421}"
+                case 0x00..<0x20 where scalar != "\n" && scalar != "\t": Unicode.Scalar(0x2400 + scalar.value)!
+                default: scalar
+                }
+            }))
+        }
+        switch node.kind {
+        case .text(let s): node.kind = .text(shown(s))
+        case .code(let s): node.kind = .code(shown(s))
+        case .codeBlock(let info, let code): node.kind = .codeBlock(info: info, code: shown(code))
+        case .htmlInline(let s): node.kind = .htmlInline(shown(s))
+        case .htmlBlock(let s): node.kind = .htmlBlock(shown(s))
+        default: break
+        }
+        for i in node.children.indices { showControlCharacters(in: &node.children[i]) }
     }
 
     private static func isEndTag(of name: String, _ node: MarkdownNode) -> Bool {
