@@ -5,6 +5,8 @@
 struct NoteCode: Sendable {
     /// Its classes, functions, variables, cases and outlets.
     var defined: Set<String> = []
+    /// The methods and properties it overrides (`override func viewDidLoad()`): names of the SDK's, declared again.
+    var overridden: Set<String> = []
     /// The names after the colon of its `class`, `struct`, `enum` and `extension` declarations
     /// (`UIViewController`, `UISplitViewControllerDelegate`).
     var supertypes: Set<String> = []
@@ -49,6 +51,11 @@ struct NoteCode: Sendable {
         for (i, token) in tokens.enumerated() where i + 1 < tokens.count {
             if Self.declaring.contains(token.text), tokens[i + 1].kind == .identifier {
                 defined.insert(tokens[i + 1].text)
+            }
+            // `override func`, `override public var`, `override open func`: the first name after `func` or `var`.
+            if token.text == "override", let keyword = tokens[(i + 1)...].prefix(4).firstIndex(where: { $0.text == "func" || $0.text == "var" }),
+               keyword + 1 < tokens.count, tokens[keyword + 1].kind == .identifier {
+                overridden.insert(tokens[keyword + 1].text)
             }
             if Self.otherTypes.contains(token.text), tokens[i + 1].kind == .identifier { declaresOtherTypes = true }
             if token.text == "init", i == 0 || tokens[i - 1].text != ".", let labels = Self.declaredLabels(tokens, after: i) {

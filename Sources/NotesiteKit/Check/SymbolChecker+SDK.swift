@@ -157,7 +157,11 @@ extension SymbolChecker {
 
     /// The era the note declares, or the one its Swift code and its date show; and whether the note has Swift
     /// code blocks, without which its era needs no remark.
-    func era(of note: Note, scans: CodeScanner.BlockScans) -> (era: NoteEra, hasCode: Bool) {
+    ///
+    /// A name the note declares is its own, and says nothing of an era (`enum Currency`, `func symbol(input:)`,
+    /// used as `currency.symbol()`), but for its labels (a delegate method the note implements,
+    /// `tableView(_:cellForRowAtIndexPath:)`) and its overrides (`override func canBecomeFirstResponder()`).
+    func era(of note: Note, scans: CodeScanner.BlockScans, own: NoteCode = .empty) -> (era: NoteEra, hasCode: Bool) {
         if let swift = note.metadata.swift { return (NoteEra(version: swift, reason: .declared), true) }
         if let defaultEra { return (NoteEra(version: defaultEra, reason: .configured), true) }
         var votes = NoteEra.Votes()
@@ -170,7 +174,8 @@ extension SymbolChecker {
             if code.has("@main") || code.has(" await ") { votes.swift5 = true }
             for reference in scans.scan(code, dialect: .swift) {
                 if reference.candidates.first == "println(_:)" { votes.swift1 = true }
-                for candidate in reference.candidates {
+                let isOwn = reference.candidates.last.map { own.defined.contains($0) && !own.overridden.contains($0) } ?? false
+                for candidate in reference.candidates where !isOwn || candidate.containsASCII(":") {
                     if let symbol = finder.resolver.resolve(candidate) {
                         let versions = known(symbol).swiftVersions[SymbolResolver.normalise(candidate)] ?? []
                         votes.add(candidate, eras: versions.reduce(into: SDKSymbolList.Eras()) { $0.formUnion(SDKSymbolList.Eras(version: $1)) })

@@ -70,8 +70,8 @@ public struct SymbolChecker: Sendable {
     public func diagnostics(for note: Note, scans: CodeScanner.BlockScans? = nil) -> [Diagnostic] {
         let scans = scans ?? CodeScanner.BlockScans()
         let file = note.source.displayPath
-        let (era, hasCode) = self.era(of: note, scans: scans)
         let own = NoteCode(note)
+        let (era, hasCode) = self.era(of: note, scans: scans, own: own)
         var result: [Diagnostic] = hasCode ? era.remark(file: file, date: note.metadata.date).map { [$0] } ?? [] : []
         let source = LineTable(note.source.text)
         note.forEachCodeNode { node, _ in

@@ -180,6 +180,34 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// The note's own names say nothing of its era: an objc.io post of 2014 declared `enum Currency`, `symbol(input:)`
+    /// and `format(amount:currency:)`, names that today's SDK also has, and was checked as Swift 3, with six warnings
+    /// on its Swift 2 `NSNumberFormatter` code. Its delegate methods and overrides still tell.
+    @Test func theNotesOwnNamesDoNotDateIt() {
+        let marked = MarkedText("""
+        ```swift
+        enum Currency {
+            case eur, usd
+        }
+
+        func symbol(input: Currency) -> String {
+            return input == .eur ? "€" : "$"
+        }
+
+        func format(amount: Double, currency: Currency) -> String {
+            let formatter = NSNumberFormatter()
+            formatter.numberStyle = .CurrencyStyle
+            formatter.currencySymbol = symbol(currency)
+            return formatter.stringFromNumber(amount) ?? ""
+        }
+        ```
+        """)
+        let findings = check(marked)
+        #expect(found(findings, marked) == [])
+        #expect(findings.first { $0.rule == SymbolRule.era.rule }?.message.contains("as Swift 2 did") == true,
+                "\(findings.map(\.message))")
+    }
+
     /// An objc.io post of 2014 on Android's intents: its era is only its date's, so the prose's `Bundle` gets the
     /// remark and no fix-it to `NSBundle`; a nested type's own name (`Context`, `Action`) is a word, not
     /// `Formatter.Context`. A note that declares its Swift gets the fix-it.
