@@ -137,9 +137,6 @@ public struct Note: Hashable, Sendable {
         public var destinationLocation: SourceLocation?
         /// The id of the heading whose section holds the link (nil before the first heading).
         public var section: String?
-        /// A Markdown link without an address that reads as Swift's empty array (`[Photo]()`, which cmark-gfm
-        /// takes for a link): its text, for `link.empty` to say so.
-        public var swiftArray: String?
     }
 
     /// Whether a link without an address, whose text is `text` and which follows `before` on its line, is Swift's

@@ -112,19 +112,6 @@ public enum NoteParser {
                     diagnostics.append(Diagnostic(LinkRule.empty, file: file.displayPath, at: node.range.start,
                                                   "the link has no text, so the page shows its address instead; write its text between the brackets"))
                 }
-                if destination.isEmpty {
-                    // Found by its text on its line, with what stands before it: cmark-gfm's columns of inlines
-                    // after other inlines are not to be relied on, and the fix-it must stand where it is written.
-                    if lines == nil { lines = LineTable(file.text) }
-                    let text = node.plainText
-                    let lineStart = SourceLocation(line: node.range.start.line, column: 1)
-                    if let place = LinkResolver.find("[\(text)]()", in: lines!, after: lineStart),
-                       let line = lines!.line(place.line),
-                       Note.readsAsSwiftArray(text, after: String(decoding: line.prefix(place.column - 1), as: UTF8.self)[...]) {
-                        link.swiftArray = text
-                        link.location = place
-                    }
-                }
                 // A link to a note's page (`b.html`) gets a fix-it to the note's file, if it turns out to be one; an
                 // address without its scheme, one that adds it.
                 if LinkResolver.mayGetAFixIt(destination) {

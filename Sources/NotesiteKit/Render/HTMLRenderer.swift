@@ -362,15 +362,9 @@ public struct HTMLRenderer {
                 footnoteReferences[number] = k
                 out += "<sup class=\"footnote-ref\"><a href=\"#\(Self.footnoteID(number))\" id=\"\(Self.footnoteReferenceID(number, k))\">\(number)</a></sup>"
             case .link(let destination, _) where destination.allSatisfy(\.isWhitespace):
-                // `[Strategy]()` leads nowhere (`link.empty`): its text alone, not a link to this page; Swift's
-                // `[Photo]()`, as written.
-                let text = destination.isEmpty ? nodes[i].plainText : ""
-                let before = if i > 0, case .text(let s) = nodes[i - 1].kind { s } else { "" }
-                if Note.readsAsSwiftArray(text, after: before[...]) {
-                    out.appendEscaped("[\(text)]()")
-                } else {
-                    renderInlines(nodes[i].children)
-                }
+                // `[Strategy]()` leads nowhere (`link.empty`): its text alone, not a link to this page. (Swift's
+                // `[Photo]()` is text by now: `TreePass`.)
+                renderInlines(nodes[i].children)
             case .link(let destination, let title):
                 // Appended part by part: an interpolated string for each link was made only to be copied.
                 out += "<a href=\""

@@ -136,17 +136,10 @@ public struct LinkResolver: Sendable {
             if !link.isImage {
                 switch target(of: destination, from: note.source.path, page: note) {
                 case .empty:
-                    if let type = link.swiftArray {
-                        // `var photos = [Photo]()` in prose: Swift, which Markdown reads as a link.
-                        let written = "[\(type)]()"
-                        add(destination, Diagnostic(LinkRule.empty, file: file, at: at,
-                                                    "`\(written)` reads as a link without an address; the page shows it as written, but if it is Swift, write it in backticks",
-                                                    fixIts: [Diagnostic.FixIt(at: at, replacing: written, with: "`\(written)`")]))
-                    } else {
-                        // `[Strategy]()`: a table of contents whose addresses were to come.
-                        add(destination, Diagnostic(LinkRule.empty, file: file, at: at,
-                                                    "the link has no address, so the page shows its text without a link; write the address in the parentheses, or remove the link"))
-                    }
+                    // `[Strategy]()`: a table of contents whose addresses were to come. (Swift's `[Photo]()` is text
+                    // by now: `TreePass`.)
+                    add(destination, Diagnostic(LinkRule.empty, file: file, at: at,
+                                                "the link has no address, so the page shows its text without a link; write the address in the parentheses, or remove the link"))
                 case .missing(let path):
                     add(destination, templateMissing(destination, path: path, in: note, link: link)
                         ?? unresolved(destination, path: path, in: note, file: file, link: link))

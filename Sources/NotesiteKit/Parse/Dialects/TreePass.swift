@@ -31,6 +31,7 @@ struct TreePass {
         walk(&document)
         if Self.mayHoldTagRemovedWithContent(body) { openTagsAsText(in: &document) }
         if Self.hasControlCharacters(body) { showControlCharacters(in: &document) }
+        if Self.mayHoldEmptyLink(body) { swiftArraysAsText(in: &document) }
         var explicit: Set<String> = []
         for (location, id) in marks.headingIDs.sorted(by: { $0.key < $1.key }) {
             if !Self.isUsableID(id) || !explicit.insert(id).inserted { marks.headingIDs[location] = nil }
@@ -372,6 +373,59 @@ struct TreePass {
             }
             openTagsAsText(in: &node.children[i])
         }
+    }
+
+    // MARK: Swift's empty arrays
+
+    /// Whether `body` has `]()`, as a link without an address does: most notes have none, and their inlines are
+    /// not gone through for one.
+    static func mayHoldEmptyLink(_ body: String) -> Bool {
+        var body = body
+        return body.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var i = 0
+            while i + 2 < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "]")), bytes.count - i - 2) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if base[at + 1] == UInt8(ascii: "("), base[at + 2] == UInt8(ascii: ")") { return true }
+                i = at + 1
+            }
+            return false
+        }
+    }
+
+    /// A link without an address that reads as Swift's empty array (`var photos = [Photo]()`, which cmark-gfm takes
+    /// for a link) becomes text, as the note wrote it, with `link.empty` and the fix-it that puts it in backticks.
+    /// It is found by its text on its line, with what stands before it there: cmark-gfm's columns of inlines after
+    /// other inlines are not to be relied on, and the fix-it must stand where it is written.
+    private mutating func swiftArraysAsText(in node: inout MarkdownNode) {
+        for i in node.children.indices {
+            if case .link(let destination, _) = node.children[i].kind, destination.isEmpty {
+                let text = node.children[i].plainText
+                let written = "[\(text)]()"
+                let lineNumber = node.children[i].range.start.line
+                if let source = line(lineNumber), let start = Self.firstRange(of: Array(written.utf8), in: source),
+                   Note.readsAsSwiftArray(text, after: String(decoding: source[..<start], as: UTF8.self)[...]) {
+                    let at = SourceLocation(line: lineNumber, column: start - source.startIndex + 1)
+                    node.children[i] = MarkdownNode(.text(written), range: node.children[i].range)
+                    diagnostics.append(Diagnostic(LinkRule.empty, file: file, at: at,
+                                                  "`\(written)` reads as a link without an address; the page shows it as written, but if it is Swift, write it in backticks",
+                                                  fixIts: [Diagnostic.FixIt(at: at, replacing: written, with: "`\(written)`")]))
+                    continue
+                }
+            }
+            swiftArraysAsText(in: &node.children[i])
+        }
+    }
+
+    /// Where `needle` first stands in `line`, as an index of `line`.
+    private static func firstRange(of needle: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard !needle.isEmpty, needle.count <= line.count else { return nil }
+        var i = line.startIndex
+        while i + needle.count <= line.endIndex {
+            if line[i] == needle[0], line[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     // MARK: Control characters
