@@ -186,11 +186,12 @@ extension DialectsTests {
         #expect(Self.note("```\n[TOC]\n```\n").note.dialect.contentsMarker == nil)
     }
 
-    /// A terminal's colour codes in a pasted log, and other control characters HTML may not carry, show as their
-    /// pictures; tabs and line breaks stay.
-    @Test func controlCharactersShowAsTheirPictures() {
-        let (html, findings) = Self.render("Page\u{0C}break\tand DEL\u{7F}.\n\n```\n\u{1B}[33mwarning\u{1B}[0m\tdone\n```\n")
-        #expect(html == "<p>Page\u{240C}break\tand DEL\u{2421}.</p>\n<pre><code>\u{241B}[33mwarning\u{241B}[0m\tdone\n</code></pre>\n")
+    /// A terminal's colour codes in a pasted log, and other control characters HTML may not carry, show in code as
+    /// their pictures; in prose, where an editor left them and a browser shows nothing, they go. Tabs and line
+    /// breaks stay.
+    @Test func controlCharactersShowAsTheirPicturesInCode() {
+        let (html, findings) = Self.render("《\u{08}第二章》, page\u{0C}break\tand `DEL\u{7F}`.\n\n```\n\u{1B}[33mwarning\u{1B}[0m\tdone\n```\n")
+        #expect(html == "<p>《第二章》, pagebreak\tand <code>DEL\u{2421}</code>.</p>\n<pre><code>\u{241B}[33mwarning\u{241B}[0m\tdone\n</code></pre>\n")
         #expect(findings.isEmpty)
         #expect(!TreePass.hasControlCharacters("Tabs\tand\nlines, 中文 and émigré, nothing else: ~!@#$%^&*()_+{}|"))
         for byte in [0x01, 0x08, 0x0B, 0x0C, 0x0D, 0x1B, 0x1F, 0x7F] as [UInt8] {

@@ -452,24 +452,28 @@ struct TreePass {
         }
     }
 
-    /// Shows each such character as its picture (`␛` for ESC), in text, code and raw HTML alike, so the page is
-    /// HTML that validates and shows what the note holds.
+    /// Shows each such character in code as its picture (`␛` for ESC), which says what the log held; in prose and
+    /// raw HTML, where it is a stray byte an editor left (`《\u{8}第二章`) and a browser shows nothing, it goes. Either
+    /// way the page is HTML that validates.
     private func showControlCharacters(in node: inout MarkdownNode) {
-        func shown(_ s: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.value == 0x7F || (scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
+        }
+        func pictured(_ s: String) -> String {
             String(String.UnicodeScalarView(s.unicodeScalars.map { scalar in
-                switch scalar.value {
-                case 0x7F: "\u{2421}"
-                case 0x00..<0x20 where scalar != "\n" && scalar != "\t": Unicode.Scalar(0x2400 + scalar.value)!
-                default: scalar
-                }
+                guard isControl(scalar) else { return scalar }
+                return scalar.value == 0x7F ? "\u{2421}" : Unicode.Scalar(0x2400 + scalar.value)!
             }))
         }
+        func dropped(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.filter { !isControl($0) }))
+        }
         switch node.kind {
-        case .text(let s): node.kind = .text(shown(s))
-        case .code(let s): node.kind = .code(shown(s))
-        case .codeBlock(let info, let code): node.kind = .codeBlock(info: info, code: shown(code))
-        case .htmlInline(let s): node.kind = .htmlInline(shown(s))
-        case .htmlBlock(let s): node.kind = .htmlBlock(shown(s))
+        case .text(let s): node.kind = .text(dropped(s))
+        case .code(let s): node.kind = .code(pictured(s))
+        case .codeBlock(let info, let code): node.kind = .codeBlock(info: info, code: pictured(code))
+        case .htmlInline(let s): node.kind = .htmlInline(dropped(s))
+        case .htmlBlock(let s): node.kind = .htmlBlock(dropped(s))
         default: break
         }
         for i in node.children.indices { showControlCharacters(in: &node.children[i]) }
