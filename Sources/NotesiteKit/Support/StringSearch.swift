@@ -8,9 +8,14 @@ extension String {
         return text.withUTF8 { text in
             part.withUTF8 { part in
                 guard let first = part.first else { return true }
-                guard text.count >= part.count else { return false }
-                for i in 0...(text.count - part.count) where text[i] == first {
-                    if memcmp(text.baseAddress! + i, part.baseAddress!, part.count) == 0 { return true }
+                guard let base = text.baseAddress, text.count >= part.count else { return false }
+                // The last offset `part` can start at; each place its first byte stands found with memchr.
+                let last = text.count - part.count
+                var i = 0
+                while i <= last, let found = memchr(base + i, Int32(first), last - i + 1) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, part.baseAddress!, part.count) == 0 { return true }
+                    i = at + 1
                 }
                 return false
             }

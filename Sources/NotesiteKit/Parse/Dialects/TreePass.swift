@@ -31,7 +31,8 @@ struct TreePass {
         walk(&document)
         if Self.mayHoldTagRemovedWithContent(body) { openTagsAsText(in: &document) }
         if Self.hasControlCharacters(body) { showControlCharacters(in: &document) }
-        if Self.mayHoldEmptyLink(body) { swiftArraysAsText(in: &document) }
+        // Only a note with `]()`, as a link without an address has, is walked for one.
+        if body.has("]()") { swiftArraysAsText(in: &document) }
         var explicit: Set<String> = []
         for (location, id) in marks.headingIDs.sorted(by: { $0.key < $1.key }) {
             if !Self.isUsableID(id) || !explicit.insert(id).inserted { marks.headingIDs[location] = nil }
@@ -376,22 +377,6 @@ struct TreePass {
     }
 
     // MARK: Swift's empty arrays
-
-    /// Whether `body` has `]()`, as a link without an address does: most notes have none, and their inlines are
-    /// not gone through for one.
-    static func mayHoldEmptyLink(_ body: String) -> Bool {
-        var body = body
-        return body.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            var i = 0
-            while i + 2 < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "]")), bytes.count - i - 2) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if base[at + 1] == UInt8(ascii: "("), base[at + 2] == UInt8(ascii: ")") { return true }
-                i = at + 1
-            }
-            return false
-        }
-    }
 
     /// A link without an address that reads as Swift's empty array (`var photos = [Photo]()`, which cmark-gfm takes
     /// for a link) becomes text, as the note wrote it, with `link.empty` and the fix-it that puts it in backticks.
