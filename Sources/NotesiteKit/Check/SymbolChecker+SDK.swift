@@ -172,7 +172,8 @@ extension SymbolChecker {
             guard dialect == .swift else { return }
             named = true
             if code.has("@main") || code.has(" await ") { votes.swift5 = true }
-            for reference in scans.scan(code, dialect: .swift) {
+            let bytes = Array(code.utf8)
+            for reference in scans.scan(code, dialect: .swift) where !Self.isLoggedObject(reference.range, in: bytes) {
                 if reference.candidates.first == "println(_:)" { votes.swift1 = true }
                 let isOwn = reference.candidates.last.map { own.defined.contains($0) && !own.overridden.contains($0) } ?? false
                 for candidate in reference.candidates where !isOwn || candidate.containsASCII(":") {

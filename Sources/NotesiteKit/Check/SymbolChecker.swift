@@ -90,7 +90,7 @@ public struct SymbolChecker: Sendable {
                 guard let dialect = CodeScanner.Dialect(info: info) else { return }
                 let bytes = Array(code.utf8)
                 let lines = LineTable(bytes: bytes)
-                for reference in scans.scan(code, dialect: dialect) {
+                for reference in scans.scan(code, dialect: dialect) where !Self.isLoggedObject(reference.range, in: bytes) {
                     let location = MentionFinder.location(of: reference.range.lowerBound, in: lines, block: node.range.start)
                     let text = String(decoding: bytes[reference.range], as: UTF8.self)
                     result += checkReference(reference, text: text, at: location, dialect: dialect, prose: false,
@@ -166,9 +166,16 @@ public struct SymbolChecker: Sendable {
             return judge(symbol, spelling: trimmed, isObjC: isObjC(trimmed, for: symbol), text: trimmed,
                          at: start, prose: true, era: era, file: file)
         }
-        if MentionFinder.looksLikeAPI(trimmed), let matches = sdkMatches(trimmed) {
-            return judge(matches, spelling: trimmed, isObjC: matches.contains { $0.eras.contains(.objc) },
-                         text: trimmed, at: start, prose: true, era: era, file: file)
+        if MentionFinder.looksLikeAPI(trimmed), var matches = sdkMatches(trimmed) {
+            // A capitalised word alone is a type's name (`Any` in prose is Swift's), not a member Swift 2
+            // capitalised (`UIBarPosition.Any`, `UIDocumentInteractionController.UTI`).
+            if Self.isIdentifier(trimmed), trimmed.first?.isUppercase == true {
+                matches = matches.filter { $0.symbol.container == nil || $0.eras.contains(.objc) }
+            }
+            if !matches.isEmpty {
+                return judge(matches, spelling: trimmed, isObjC: matches.contains { $0.eras.contains(.objc) },
+                             text: trimmed, at: start, prose: true, era: era, file: file)
+            }
         }
         if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
         if let unknown = unknownLabels(trimmed, at: start, own: own, file: file, written: true) { return [unknown] }
@@ -453,6 +460,13 @@ public struct SymbolChecker: Sendable {
     static func isBesideAPI(_ name: String) -> Bool {
         namesBesideAPI.contains(name) || (name.hasPrefix("NS") && name.hasSuffix("UsageDescription"))
             || name.unicodeScalars.allSatisfy { $0.properties.isUppercase || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Whether the name at `range` is the class in an object's description as a log prints it
+    /// (`<NSThread: 0x6000013b5840>`), which notes paste into their code blocks: no name of the code's own era.
+    static func isLoggedObject(_ range: Range<Int>, in bytes: [UInt8]) -> Bool {
+        range.lowerBound > 0 && bytes[range.lowerBound - 1] == UInt8(ascii: "<")
+            && bytes[range.upperBound...].starts(with: ": 0x".utf8)
     }
 
     static func hasApplePrefix(_ name: String) -> Bool {

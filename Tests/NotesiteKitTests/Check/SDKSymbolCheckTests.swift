@@ -180,6 +180,24 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// A log pasted into a Swift block prints objects as `<NSThread: 0x…>`, which is no code of the note's era; a
+    /// capitalised word alone in prose (`Any`, `UTI`, `Command`) is Swift's type or an acronym, not a member that
+    /// Swift 2 capitalised. The class's old name in code is still one.
+    @Test func loggedObjectsAndCapitalisedWordsAreNoOldSpellings() {
+        let marked = MarkedText("""
+        `Any` stands for any type, `UTI` for a file's type, `Command` for a key.
+
+        ```swift
+        print(1️⃣NSThread.2️⃣currentThread())
+        ```
+
+        ```swift
+        2 <NSThread: 0x6000013b5840>{number = 2, name = (null)}
+        ```
+        """)
+        #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.renamed", "2️⃣ warning symbol.renamed"])
+    }
+
     /// The note's own names say nothing of its era: an objc.io post of 2014 declared `enum Currency`, `symbol(input:)`
     /// and `format(amount:currency:)`, names that today's SDK also has, and was checked as Swift 3, with six warnings
     /// on its Swift 2 `NSNumberFormatter` code. Its delegate methods and overrides still tell.
