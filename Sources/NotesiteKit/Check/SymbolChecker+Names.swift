@@ -12,11 +12,15 @@ extension SymbolChecker {
         "NSInvocation", "NSMethodSignature", "NSAutoreleasePool",
     ]
 
-    /// Whether `name` is one of `namesBesideAPI`, an Info.plist key that says why the app asks for a permission
-    /// (`NSCameraUsageDescription`), or a C macro's name, in capitals (`UIKIT_EXTERN`, a note's `#ifdef UITEST`).
+    /// Whether `name` is one of `namesBesideAPI`, or an Info.plist key that says why the app asks for a permission
+    /// (`NSCameraUsageDescription`).
     static func isBesideAPI(_ name: String) -> Bool {
         namesBesideAPI.contains(name) || (name.hasPrefix("NS") && name.hasSuffix("UsageDescription"))
-            || name.unicodeScalars.allSatisfy { $0.properties.isUppercase || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Whether `name` is written in capitals, as a C macro's name is (`UIKIT_EXTERN`, a note's `#ifdef UITEST`).
+    static func isInCapitals(_ name: String) -> Bool {
+        name.unicodeScalars.allSatisfy { $0.properties.isUppercase || ("0"..."9").contains($0) || $0 == "_" }
     }
 
     /// Whether the name at `range` is the class in an object's description as a log prints it

@@ -266,10 +266,11 @@ public struct SymbolChecker: Sendable {
         // A function named by its base name is known: `NSLog` in prose and in Objective-C, and `NSLog("…")` with
         // any number of arguments, as a variadic one takes.
         // A selector of the note's own whose first part is a type's name (`@selector(UIView:atIndex:)`) names no
-        // unknown type.
+        // unknown type; a name in capitals is a macro (`UITEST`), unless it is one letter from a type (`NSURLL`).
         let isSelector = reference.candidates.first?.hasSuffix(":") == true
         if !Self.isBesideAPI(text), Self.hasApplePrefix(text), sdk.callables(named: text).isEmpty,
-           !(isSelector && (sdk.type(named: text) != nil || finder.resolver.resolve(text) != nil)) {
+           !(isSelector && (sdk.type(named: text) != nil || finder.resolver.resolve(text) != nil)),
+           !(Self.isInCapitals(text) && suggestion(for: text, family: .type) == nil) {
             return unknownType(text, prose: prose, at: location, file: file).map { [$0] } ?? []
         }
         if let call = reference.candidates.first, call.containsASCII("(") {

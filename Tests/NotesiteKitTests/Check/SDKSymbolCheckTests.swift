@@ -171,13 +171,14 @@ import Testing
         [self failedConnection:NSLS(Disconnected)];
         #endif
         1️⃣UIViewControler *controller;
+        NSURL *url = [2️⃣NSURLL URLWithString:@"https://example.com"];
         ```
 
         ```objectivec
         block_obj = [<NSObject: 0x100b001b0> , 0x7fff5fbff7e8] , views = <NSArray: 0x60000024b760>
         ```
         """)
-        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
+        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
     }
 
     /// A log pasted into a Swift block prints objects as `<NSThread: 0x…>`, which is no code of the note's era; a
