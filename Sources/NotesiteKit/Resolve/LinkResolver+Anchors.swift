@@ -74,15 +74,19 @@ extension LinkResolver {
         let writtenFragment = destination[destination.utf8.index(after: hash)...]
         guard decode(String(writtenFragment)) != resolved else { return nil }
         let heading = target.headings.first { $0.id == resolved }?.text ?? resolved
-        var fixIts: [Diagnostic.FixIt] = []
-        var place = link.location
-        if let start = link.destinationLocation {
-            let offset = destination.utf8.distance(from: destination.utf8.startIndex, to: hash)
-            place = SourceLocation(line: start.line, column: start.column + offset)
-            fixIts = [Diagnostic.FixIt(at: place, replacing: "#" + writtenFragment, with: "#" + resolved)]
-        }
-        return Diagnostic(LinkRule.anchorText, file: file, at: place,
+        let place = Self.fragmentPlace(of: link)?.place
+        let fixIts = place.map { [Diagnostic.FixIt(at: $0, replacing: "#" + writtenFragment, with: "#" + resolved)] } ?? []
+        return Diagnostic(LinkRule.anchorText, file: file, at: place ?? link.location,
                           "'#\(writtenFragment)' names the heading “\(heading)” by its text; the page links its id, but GitHub and editors need the id: write '#\(resolved)'",
                           fixIts: fixIts)
+    }
+
+    /// Where `link`'s fragment stands, from its `#`, and the fragment as written there; nil when the parse did not
+    /// find the address where the link is written (`Dialects.Result.finish`).
+    static func fragmentPlace(of link: Note.Link) -> (place: SourceLocation, written: String)? {
+        let destination = link.destination
+        guard let start = link.destinationLocation, let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
+        let offset = destination.utf8.distance(from: destination.utf8.startIndex, to: hash)
+        return (SourceLocation(line: start.line, column: start.column + offset), String(destination[destination.utf8.index(after: hash)...]))
     }
 }

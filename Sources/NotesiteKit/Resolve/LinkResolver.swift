@@ -387,15 +387,6 @@ public struct LinkResolver: Sendable {
         String(id.lowercased().unicodeScalars.filter { $0 != "-" && $0 != "_" })
     }
 
-    /// Where `link`'s fragment stands, from its `#`, and the fragment as written there; nil when the parse did not
-    /// find the address where the link is written.
-    private static func fragmentPlace(of link: Note.Link) -> (SourceLocation, String)? {
-        let destination = link.destination
-        guard let start = link.destinationLocation, let hash = destination.utf8.firstIndex(of: UInt8(ascii: "#")) else { return nil }
-        let offset = destination.utf8.distance(from: destination.utf8.startIndex, to: hash)
-        return (SourceLocation(line: start.line, column: start.column + offset), String(destination[destination.utf8.index(after: hash)...]))
-    }
-
     func decode(_ s: String) -> String {
         Self.percentDecoded(s[...])
     }
