@@ -122,7 +122,7 @@ extension SymbolChecker {
             if name.hasPrefix("UI") { fixIts.append(Diagnostic.FixIt(at: location, replacing: name, with: near)) }
         } else {
             message += sdk.isEmpty ? "; if it is a real UIKit API, add it to Content/data/symbols.yml"
-                : "; the generated list holds the iOS 16.4 SDK's UIKit, Foundation, CoreGraphics and QuartzCore names, so if it is newer API or from another framework, add it to Content/data/symbols.yml"
+                : "; the generated list holds \(sdk.contents ?? "the iOS SDK's UIKit names"), so if it is newer API or from another framework, add it to Content/data/symbols.yml"
         }
         return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
     }

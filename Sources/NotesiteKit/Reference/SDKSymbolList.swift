@@ -188,8 +188,8 @@ public struct SDKSymbol: Hashable, Sendable {
     }
 }
 
-/// The generated symbol list: every public API of UIKit and of the Foundation, CoreGraphics, QuartzCore, Dispatch
-/// and Objective-C runtime names UIKit code uses, read from `data/sdk-symbols.tsv` (made by `make symbols`).
+/// The generated symbol list: every public API of UIKit and Core Data, and the Foundation, CoreGraphics, QuartzCore,
+/// Dispatch and Objective-C runtime names UIKit code uses, read from `data/sdk-symbols.tsv` (made by `make symbols`).
 /// `check` reads it; a build does not.
 public struct SDKSymbolList: Sendable {
     /// The Swift eras a spelling can belong to, as bits.
@@ -249,6 +249,21 @@ public struct SDKSymbolList: Sendable {
     private let lineages = SharedCache<String, [String]>()
 
     public static let empty = SDKSymbolList(symbols: [], header: [])
+
+    /// What the list holds, from its header: "the iOS 16.4 SDK's UIKit, Foundation, … and SwiftUI names", read from
+    /// the `sdk:` and `counts:` lines, so that a list generated with more modules says so. Nil when the header does
+    /// not say (a list written by hand, or by an older generator).
+    public var contents: String? {
+        guard let counts = header.first(where: { $0.hasPrefix("counts: ") }) else { return nil }
+        let modules = counts.dropFirst("counts: ".count).split(separator: " ").map { $0.prefix { $0 != "=" } }
+        guard let last = modules.last else { return nil }
+        let listed = modules.count == 1 ? String(last) : modules.dropLast().joined(separator: ", ") + " and " + last
+        let version = header.first { $0.hasPrefix("sdk: ") }.flatMap { line -> Substring? in
+            guard let range = line.range(of: "after iOS ") else { return nil }
+            return line[range.upperBound...].prefix { $0 == "." || $0.isNumber }
+        }
+        return (version.map { "the iOS \($0) SDK's " } ?? "the SDK's ") + listed + " names"
+    }
 
     public var isEmpty: Bool { symbols.isEmpty }
 

@@ -59,6 +59,40 @@ import Testing
         #expect(check(marked, front: "swift: \"5\"\n").isEmpty)
     }
 
+    /// Core Data is in the generated list: notes on table views and split views fetch their rows with it. Its
+    /// names are known in every era, its typos are found, and what the list holds is read from its header.
+    @Test func coreDataIsKnown() throws {
+        let marked = MarkedText("""
+        ```swift
+        let container = NSPersistentContainer(name: "Model")
+        container.loadPersistentStores { _, error in print(error as Any) }
+        let request = NSFetchRequest<NSManagedObject>(entityName: "Note")
+        request.sortDescriptors = [NSSortDescriptor(key: "date", ascending: false)]
+        let controller = NSFetchedResultsController(fetchRequest: request, managedObjectContext: container.viewContext,
+                                                    sectionNameKeyPath: nil, cacheName: nil)
+        try container.viewContext.save()
+        ```
+        `NSManagedObjectContext`, `NSEntityDescription`, `NSMainQueueConcurrencyType`, `NSSQLiteStoreType`,
+        `NSFetchedResultsControllerDelegate`, `1️⃣NSManagedObjectContex`.
+        """)
+        let findings = check(marked, front: "swift: \"5\"\n")
+        #expect(found(findings, marked) == ["1️⃣ warning symbol.unknown"])
+        #expect(findings.first?.message.contains("did you mean `NSManagedObjectContext`?") == true)
+        let contents = try #require(Self.checker.sdk.contents)
+        #expect(contents.hasPrefix("the iOS 16.4 SDK's UIKit, Foundation, "))
+        #expect(contents.contains("CoreData"))
+
+        // Swift 2's `objectWithID(_:)` in a note declared as today's Swift is its Swift 2 spelling.
+        let old = MarkedText("""
+        ```swift
+        let object = context.2️⃣objectWithID(id)
+        ```
+        """)
+        let renamed = try #require(check(old, front: "swift: \"5\"\n").first { $0.location == old.positions["2️⃣"] })
+        #expect(renamed.rule == SymbolRule.renamed.rule)
+        #expect(renamed.message.contains("`object(with:)`"))
+    }
+
     /// A note without `swift:` whose code is Swift 2 is checked as Swift 2, and the remark says why.
     @Test func aSwift2NoteIsCheckedAsSwift2() throws {
         let marked = MarkedText("""

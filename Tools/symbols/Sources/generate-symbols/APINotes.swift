@@ -13,6 +13,7 @@ enum APINotes {
         "System/Library/Frameworks/Foundation.framework/Headers/Foundation.apinotes",
         "System/Library/Frameworks/CoreGraphics.framework/Headers/CoreGraphics.apinotes",
         "System/Library/Frameworks/QuartzCore.framework/Headers/QuartzCore.apinotes",
+        "System/Library/Frameworks/CoreData.framework/Headers/CoreData.apinotes",
         "usr/include/objc/ObjectiveC.apinotes",
     ]
     static let resourceFiles = ["apinotes/Dispatch.apinotes"]

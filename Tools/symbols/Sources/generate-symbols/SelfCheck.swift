@@ -50,10 +50,13 @@ enum SelfCheck {
         ("NSLog(_:_:)", "module", "Foundation"),
         ("DispatchQueue", "kind", "class"),
         ("NSObject", "module", "ObjectiveC"),
+        ("NSManagedObjectContext.object(with:)", "swift2", "NSManagedObjectContext.objectWithID(_:)"),
+        ("NSManagedObjectContext.object(with:)", "objc", "-objectWithID:"),
+        ("NSPersistentContainer", "introduced", "10.0"),
     ]
     static let present = [
         "NSLayoutConstraint", "CGRect", "CGSize", "IndexPath", "NSIndexPath", "NSNotification.Name", "DispatchQueue",
-        "NSLog(_:_:)", "CALayer", "NSObject", "UIHostingController", "UIViewRepresentable",
+        "NSLog(_:_:)", "CALayer", "NSObject", "UIHostingController", "UIViewRepresentable", "NSFetchedResultsController",
     ]
 
     /// Returns the failures; empty when every check holds.

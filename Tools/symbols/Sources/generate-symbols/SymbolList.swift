@@ -9,12 +9,14 @@ enum Sources {
     static let dispatchNotesCommit = "10d78828e1aa4385ab29a92fcb8156f10eab3eda"
     static let osNotesCommit = "10d3fcf218fb2be16202ed654bdb20562f2c2a1c"
     /// The modules whose Swift 2 dumps are read, under Platforms/iOS.
-    static let swift2Modules = ["UIKit", "Foundation", "CoreGraphics", "QuartzCore"]
+    static let swift2Modules = ["UIKit", "Foundation", "CoreGraphics", "QuartzCore", "CoreData"]
 }
 
 /// Writes Content/data/sdk-symbols.tsv: `# ` header lines, then one tab-separated line of 12 columns per symbol.
 enum SymbolList {
-    static let modules = ["UIKit", "Foundation", "CoreGraphics", "QuartzCore", "Dispatch", "ObjectiveC", "SwiftUI"]
+    static let modules = [
+        "UIKit", "Foundation", "CoreGraphics", "QuartzCore", "CoreData", "Dispatch", "ObjectiveC", "SwiftUI",
+    ]
 
     struct Summary {
         var sdkName: String

@@ -64,7 +64,7 @@ if manager.fileExists(atPath: swift2.appendingPathComponent(".git").path) {
 
 // MARK: Symbol graphs
 
-let modules = ["UIKit", "Foundation", "CoreGraphics", "QuartzCore", "Dispatch", "ObjectiveC"]
+let modules = ["UIKit", "Foundation", "CoreGraphics", "QuartzCore", "CoreData", "Dispatch", "ObjectiveC"]
 // CGFloat, CGPoint, CGSize, CGRect, CGVector and CGAffineTransform are declared in CoreFoundation (CFCGTypes.h) in
 // this SDK, and `import CoreGraphics` re-exports them: they are read from CoreFoundation's graph and listed as
 // CoreGraphics', the module their documentation and the notes name.
