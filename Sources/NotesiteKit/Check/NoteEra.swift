@@ -49,6 +49,16 @@ struct NoteEra: Hashable, Sendable {
         }
     }
 
+    /// Whether a note written on `date` can use an API introduced in iOS `introduced` (`"10.0"`): not when that iOS
+    /// was first shown after the note's month, at WWDC in June of 2006 + its major version (iOS 5 to 17), or in March
+    /// (iOS 2 and 3; April for iOS 4). `NSManagedObject.init(context:)` came with iOS 10, so a WatchKit post of
+    /// 2014 that overrides an `init(context:)` means another class's.
+    static func couldUse(introducedIn introduced: String?, writtenOn date: NoteDate?) -> Bool {
+        guard let date, let introduced, let major = Int(introduced.prefix { $0 != "." }), major >= 2 else { return true }
+        let shown = NoteDate(year: 2006 + major, month: major < 4 ? 3 : major == 4 ? 4 : 6)
+        return NoteDate(year: date.year, month: date.month) >= shown
+    }
+
     /// Names a note's code uses, by the eras that spelled them so: the note's Swift names vote.
     struct Votes {
         /// The eras whose names the lists tell apart: Swift 2; Swift 3 and 4; Swift 4.2 and 5.

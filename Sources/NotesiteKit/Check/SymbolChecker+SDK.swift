@@ -186,7 +186,9 @@ extension SymbolChecker {
                         // Bare words name members of many types; only names that say which era they are from vote.
                         if candidate == reference.candidates.last, reference.candidates.count == 1,
                            !candidate.contains(where: \.isUppercase) { break }
-                        votes.add(candidate, eras: matches.reduce(into: SDKSymbolList.Eras()) { $0.formUnion($1.eras) }.subtracting(.objc))
+                        // An API newer than the note is another one of the same name (its own, or another SDK's).
+                        let usable = matches.filter { NoteEra.couldUse(introducedIn: $0.symbol.introduced, writtenOn: note.metadata.date) }
+                        votes.add(candidate, eras: usable.reduce(into: SDKSymbolList.Eras()) { $0.formUnion($1.eras) }.subtracting(.objc))
                         break
                     }
                 }

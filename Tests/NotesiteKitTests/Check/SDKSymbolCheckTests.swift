@@ -261,6 +261,30 @@ import Testing
                 "\(findings.map(\.message))")
     }
 
+    /// NSHipster's WatchKit post of 2014 overrides `WKInterfaceController`'s `init(context:)`. The list's only
+    /// `init(context:)` is `NSManagedObject`'s, which came with iOS 10 in 2016: it cannot be what the post means, so
+    /// it does not make the post Swift 3. In a post of 2017 it does.
+    @Test func anAPINewerThanTheNoteDoesNotDateIt() {
+        let marked = MarkedText("""
+        ```swift
+        override init(context: AnyObject?) {
+            super.init(context: context)
+        }
+        ```
+        """)
+        let era = { (date: String) in
+            self.check(marked, front: "date: \(date)\n").first { $0.rule == SymbolRule.era.rule }?.message ?? ""
+        }
+        #expect(era("2014-12-01").contains("it is dated 2014-12-01, so its API names are checked as Swift 1"), "\(era("2014-12-01"))")
+        #expect(era("2017-03-01").contains("spells names as Swift 3 did (`init(context:)`)"), "\(era("2017-03-01"))")
+        #expect(NoteEra.couldUse(introducedIn: "10.0", writtenOn: NoteDate(year: 2016, month: 6)))
+        #expect(!NoteEra.couldUse(introducedIn: "10.0", writtenOn: NoteDate(year: 2016, month: 5)))
+        #expect(!NoteEra.couldUse(introducedIn: "4.0", writtenOn: NoteDate(year: 2010, month: 3)))
+        #expect(NoteEra.couldUse(introducedIn: "2.0", writtenOn: NoteDate(year: 2008, month: 3)))
+        #expect(NoteEra.couldUse(introducedIn: nil, writtenOn: NoteDate(year: 2001, month: 1)))
+        #expect(NoteEra.couldUse(introducedIn: "17.0", writtenOn: nil))
+    }
+
     /// An objc.io post of 2014 on Android's intents: its era is only its date's, so the prose's `Bundle` gets the
     /// remark and no fix-it to `NSBundle`; a nested type's own name (`Context`, `Action`) is a word, not
     /// `Formatter.Context`. A note that declares its Swift gets the fix-it.
