@@ -108,17 +108,20 @@ extension SymbolChecker {
 
     /// A name with Apple's prefixes (`UI`, `NS`, `CG`, `CA`) that neither list knows.
     func unknownType(_ name: String, prose: Bool, at location: SourceLocation, file: String) -> Diagnostic? {
+        // macOS's types (AppKit's `NSView`) are names the list knows, without anything to check them by.
+        if sdk.macTypes.contains(name) { return nil }
         // Prose writes plurals of class names: "two `UIViews`".
-        if prose, name.hasSuffix("s"), sdk.type(named: String(name.dropLast())) != nil || finder.resolver.resolve(String(name.dropLast())) != nil {
-            return nil
+        if prose, name.hasSuffix("s") {
+            let singular = String(name.dropLast())
+            if sdk.type(named: singular) != nil || sdk.macTypes.contains(singular) || finder.resolver.resolve(singular) != nil { return nil }
         }
         var message = "`\(name)` is not in the known symbol lists"
         var fixIts: [Diagnostic.FixIt] = []
         if let near = suggestion(for: name, family: .type) {
             message += "; did you mean `\(near)`?"
             // The generated list holds all of UIKit, so a `UI` name it lacks is a typo. An `NS`, `CG` or `CA` name
-            // may be another framework's (AppKit's `NSFontDescriptor`, Core Data's `NSManagedObject`) or a C type
-            // Swift imports as another (`NSUInteger`): `--fix` must not rename it.
+            // may be another framework's (AppKit's after OS X 10.11, `NSCollectionViewDiffableDataSource`; ImageIO's
+            // `CGImageSource`) or a C type Swift imports as another (`NSUInteger`): `--fix` must not rename it.
             if name.hasPrefix("UI") { fixIts.append(Diagnostic.FixIt(at: location, replacing: name, with: near)) }
         } else {
             message += sdk.isEmpty ? "; if it is a real UIKit API, add it to Content/data/symbols.yml"

@@ -229,6 +229,9 @@ public struct SDKSymbolList: Sendable {
     }
 
     public let symbols: [SDKSymbol]
+    /// The type names macOS has and iOS does not (rows of kind `mac-type`: AppKit's `NSView`, Foundation's
+    /// `NSTask`). Only the names are known: they are no symbols, and nothing is judged by them.
+    public let macTypes: Set<String>
     /// The header's `# …` lines: where the data came from.
     public let header: [String]
     /// Each symbol by the hash of every key (`key(of:)`) its forms have, sorted by hash, then by place in `symbols`.
@@ -250,26 +253,41 @@ public struct SDKSymbolList: Sendable {
 
     public static let empty = SDKSymbolList(symbols: [], header: [])
 
-    /// What the list holds, from its header: "the iOS 16.4 SDK's UIKit, Foundation, … and SwiftUI names", read from
-    /// the `sdk:` and `counts:` lines, so that a list generated with more modules says so. Nil when the header does
-    /// not say (a list written by hand, or by an older generator).
+    /// What the list holds, from its header: "the iOS 16.4 SDK's UIKit, Foundation, … and SwiftUI names, and
+    /// macOS's AppKit and Foundation type names", read from the `sdk:`, `counts:` and `macos:` lines, so that a list
+    /// generated with more modules says so. Nil when the header does not say (a list written by hand, or by an older
+    /// generator).
     public var contents: String? {
-        guard let counts = header.first(where: { $0.hasPrefix("counts: ") }) else { return nil }
-        let modules = counts.dropFirst("counts: ".count).split(separator: " ").map { $0.prefix { $0 != "=" } }
-        guard let last = modules.last else { return nil }
-        let listed = modules.count == 1 ? String(last) : modules.dropLast().joined(separator: ", ") + " and " + last
+        /// The modules of a `counts:` or `macos:` line (`UIKit=9370 Foundation=10268 …`) that have rows.
+        func modules(_ prefix: String) -> [Substring] {
+            guard let line = header.first(where: { $0.hasPrefix(prefix) }) else { return [] }
+            return line.dropFirst(prefix.count).split(separator: " ").compactMap { entry in
+                guard let equals = entry.firstIndex(of: "="), let count = Int(entry[entry.index(after: equals)...]), count > 0 else { return nil }
+                return entry[..<equals]
+            }
+        }
+        /// "A", "A and B", "A, B and C".
+        func listing(_ names: [Substring]) -> String {
+            names.count < 2 ? names.map(String.init).joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        }
+        let iOS = modules("counts: ")
+        guard !iOS.isEmpty else { return nil }
         let version = header.first { $0.hasPrefix("sdk: ") }.flatMap { line -> Substring? in
             guard let range = line.range(of: "after iOS ") else { return nil }
             return line[range.upperBound...].prefix { $0 == "." || $0.isNumber }
         }
-        return (version.map { "the iOS \($0) SDK's " } ?? "the SDK's ") + listed + " names"
+        var text = (version.map { "the iOS \($0) SDK's " } ?? "the SDK's ") + listing(iOS) + " names"
+        let macOS = modules("macos: ")
+        if !macOS.isEmpty { text += ", and macOS's \(listing(macOS)) type names" }
+        return text
     }
 
     public var isEmpty: Bool { symbols.isEmpty }
 
-    public init(symbols: [SDKSymbol], header: [String]) {
+    public init(symbols: [SDKSymbol], header: [String], macTypes: Set<String> = []) {
         self.symbols = symbols
         self.header = header
+        self.macTypes = macTypes
         var byKey: [(hash: UInt64, index: Int32)] = []
         var members: [String: [Int32]] = [:]
         var callables: [String: [Int32]] = [:]
@@ -412,6 +430,9 @@ public struct SDKSymbolList: Sendable {
     // MARK: Reading the file
 
     /// The columns of a line of `sdk-symbols.tsv`, in order.
+    /// The kind of a row that gives only a macOS type's name (`macTypes`).
+    static let macTypeKind = "mac-type"
+
     static let columns = ["kind", "module", "container", "name", "swift4", "swift2", "objc", "introduced",
                           "deprecated", "obsoleted", "renamed", "related"]
 
@@ -423,6 +444,7 @@ public struct SDKSymbolList: Sendable {
         var text = text
         var symbols: [SDKSymbol] = []
         var header: [String] = []
+        var macTypes: Set<String> = []
         var diagnostics: [Diagnostic] = []
         symbols.reserveCapacity(text.utf8.count / 90)
         text.withUTF8 { bytes in
@@ -457,6 +479,10 @@ public struct SDKSymbolList: Sendable {
                     fieldStart = i + 1
                 }
                 fields.append(fieldStart..<lineEnd)
+                if fields.count == columns.count, field(0) == macTypeKind, let name = field(3) {
+                    macTypes.insert(name)
+                    continue
+                }
                 guard fields.count == columns.count, let kindText = field(0), let kind = SDKSymbol.Kind(rawValue: kindText),
                       let module = field(1), let name = field(3) else {
                     let problem = fields.count == columns.count
@@ -472,6 +498,6 @@ public struct SDKSymbolList: Sendable {
                                          related: field(11)?.split(separator: ",").map(String.init) ?? []))
             }
         }
-        return (SDKSymbolList(symbols: symbols, header: header), diagnostics)
+        return (SDKSymbolList(symbols: symbols, header: header, macTypes: macTypes), diagnostics)
     }
 }

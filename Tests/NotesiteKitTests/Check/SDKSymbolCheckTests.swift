@@ -93,6 +93,26 @@ import Testing
         #expect(renamed.message.contains("`object(with:)`"))
     }
 
+    /// An iOS note that compares UIKit with AppKit names the Mac's types: they are known names, not findings, and
+    /// nothing is judged by them (no member of `NSView` is a typo, no `self` in its subclass a wrong receiver).
+    @Test func macOSTypesAreKnownNames() {
+        let marked = MarkedText("""
+        `UILabel` and `NSTextField` size themselves; two `NSViews` in an `NSWindow`, `NSTask` on the Mac, and a
+        `1️⃣NSTableVew` misspelt.
+
+        ```swift
+        class BadgeView: NSView {
+            override func draw(_ dirtyRect: NSRect) {
+                NSColor.red.setFill()
+                self.addSubview(NSButton(title: "OK", target: nil, action: nil))
+            }
+        }
+        ```
+        """)
+        let findings = check(marked, front: "swift: \"5\"\n")
+        #expect(found(findings, marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
     /// A note without `swift:` whose code is Swift 2 is checked as Swift 2, and the remark says why.
     @Test func aSwift2NoteIsCheckedAsSwift2() throws {
         let marked = MarkedText("""
@@ -548,13 +568,13 @@ import Testing
                 "\(nearMisses.map(\.message))")
     }
 
-    /// An `NS` name the list lacks may be real (AppKit's `NSFontDescriptor`, Core Data's): "did you mean", but no
-    /// fix-it for `--fix` to apply.
+    /// An `NS` name the list lacks may be real (AppKit's of macOS 10.15, after the OS X names the list has): "did
+    /// you mean", but no fix-it for `--fix` to apply.
     @Test func anNSNameTheListLacksGetsNoFixIt() throws {
-        let marked = MarkedText("Describe fonts with `1️⃣NSFontDescriptor`.\n")
+        let marked = MarkedText("Feed the Mac's grid with `1️⃣NSCollectionViewDiffableDataSource`.\n")
         let diagnostics = check(marked, front: "swift: \"5\"\n")
         #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.unknown"])
-        #expect(diagnostics[0].message.contains("did you mean `NSSortDescriptor`?"))
+        #expect(diagnostics[0].message.contains("did you mean `UICollectionViewDiffableDataSource`?"))
         #expect(diagnostics.allSatisfy { $0.fixIts.isEmpty })
     }
 

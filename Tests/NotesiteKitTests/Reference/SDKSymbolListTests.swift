@@ -34,12 +34,37 @@ import Testing
         let plain = plainReading(Self.generated)
         #expect(diagnostics.isEmpty)
         #expect(list.header == plain.header)
-        #expect(list.symbols.count == plain.rows.count)
+        let macRows = plain.rows.filter { $0.first == "mac-type" }
+        let rows = plain.rows.filter { $0.first != "mac-type" }
+        #expect(list.macTypes == Set(macRows.map { $0[3] }))
+        #expect(list.symbols.count == rows.count)
         #expect(list.symbols.count > 20_000)
-        for (symbol, row) in zip(list.symbols, plain.rows) where fields(symbol) != row {
+        for (symbol, row) in zip(list.symbols, rows) where fields(symbol) != row {
             Issue.record("\(row) read as \(fields(symbol))")
             break
         }
+    }
+
+    /// A `mac-type` row gives a macOS type's name and nothing else: it is no symbol, and the header says which
+    /// modules such names come from.
+    @Test func macOSTypesAreNamesOnly() throws {
+        let text = """
+            # sdk: x.sdk; APIs introduced after iOS 16.4 are not in this list.
+            # counts: UIKit=1 Foundation=0 CoreData=1
+            # macos: AppKit=1 Foundation=0 CoreData=0 (kind mac-type: names only)
+            class\tUIKit\t\tUIView\t\t\t\t\t\t\t\tUIResponder
+            class\tCoreData\t\tNSManagedObject\t\t\t\t\t\t\t\t
+            mac-type\tAppKit\t\tNSView\t\t\t\t\t\t\t\t
+
+            """
+        let (list, diagnostics) = SDKSymbolList.load(text: text, file: "sdk-symbols.tsv")
+        #expect(diagnostics.isEmpty)
+        #expect(list.symbols.map(\.name) == ["UIView", "NSManagedObject"])
+        #expect(list.macTypes == ["NSView"])
+        #expect(list.type(named: "NSView") == nil)
+        #expect(list.contents == "the iOS 16.4 SDK's UIKit and CoreData names, and macOS's AppKit type names")
+        let generated = try #require(SDKSymbolList.load(text: Self.generated, file: "sdk-symbols.tsv").0.contents)
+        #expect(generated.hasSuffix(", and macOS's AppKit and Foundation type names"), "\(generated)")
     }
 
     @Test func aLineThatCannotBeReadIsADiagnosticAtItsLine() {

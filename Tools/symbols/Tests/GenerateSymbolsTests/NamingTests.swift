@@ -180,3 +180,42 @@ let swift2Sample = """
         #expect(path("c:@T@UIApplicationLaunchOptionsKey") == nil)
     }
 }
+
+@Suite struct MacTypesTests {
+    /// macOS's own `NS` types, once each, under the first module that declares them; not a type iOS has by any of
+    /// its names (`NSExpressionType` is iOS's `NSExpression.ExpressionType`), nor an extension or a member.
+    @Test func listsTheTypesIOSLacks() {
+        var appKit = Swift2Interface()
+        appKit.read(text: """
+            class NSView : NSResponder {
+              func addSubview(_ view: NSView)
+            }
+            typealias NSRect = CGRect
+            protocol NSTableViewDataSource : NSObjectProtocol {
+            }
+            extension NSString {
+            }
+            enum NSExpressionType : UInt {
+            }
+            class NSObjectController : NSController {
+            }
+            """)
+        var foundation = Swift2Interface()
+        foundation.read(text: """
+            class NSTask : NSObject {
+            }
+            class NSView : NSObject {
+            }
+            struct UIEdgeInsets {
+            }
+            """)
+        let iOS = [
+            Row(kind: "enum", module: "Foundation", container: "NSExpression", name: "ExpressionType", objc: "NSExpressionType"),
+            Row(kind: "class", module: "Foundation", name: "NSObjectController"),
+        ]
+        let rows = MacTypes.rows(interfaces: [("AppKit", appKit), ("Foundation", foundation)], iOS: iOS)
+        #expect(Set(rows.map { "\($0.module) \($0.name)" })
+                == ["AppKit NSView", "AppKit NSRect", "AppKit NSTableViewDataSource", "Foundation NSTask"])
+        #expect(rows.allSatisfy { $0.kind == "mac-type" && $0.container.isEmpty && $0.objc.isEmpty })
+    }
+}
