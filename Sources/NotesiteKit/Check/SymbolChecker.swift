@@ -178,7 +178,7 @@ public struct SymbolChecker: Sendable {
             }
         }
         if let malformed = malformed(trimmed, at: start, file: file) { return [malformed] }
-        if let unknown = unknownLabels(trimmed, at: start, own: own, file: file, written: true) { return [unknown] }
+        if let unknown = unknownLabels(trimmed, at: start, own: own, era: era, file: file, written: true) { return [unknown] }
         // Not a name as a whole: look at the names inside (`splitViewController!.displayModeButtonItem()`).
         var result: [Diagnostic] = []
         let bytes = Array(code.utf8)
@@ -233,7 +233,7 @@ public struct SymbolChecker: Sendable {
         // `UIImage(names:)`: a known type called with labels none of its initialisers has (the type alone is
         // known, and would answer for it).
         if Self.hasApplePrefix(text), let call = reference.candidates.first, call.hasPrefix(text + "("),
-           let wrong = unknownLabels(call, at: location, own: own, file: file, written: false) {
+           let wrong = unknownLabels(call, at: location, own: own, era: era, file: file, written: false) {
             return [wrong]
         }
         // A call is what its selector names, or its type's initialiser: not a property of the same base name
@@ -259,9 +259,14 @@ public struct SymbolChecker: Sendable {
             let isObjC = dialect == .objc || matches.allSatisfy { $0.eras == .objc }
             return judge(matches, spelling: candidate, isObjC: isObjC, text: text, at: location, prose: prose, era: era, file: file)
         }
+        // A member of a type neither list has (the standard library's `MemoryLayout.size(ofValue:)`) is that type's.
+        if let (receiver, _) = Self.receiverAndMember(of: reference), receiver.first?.isUppercase == true,
+           sdk.type(named: receiver) == nil, finder.resolver.resolve(receiver) == nil {
+            return []
+        }
         // A call of a name either list knows is judged by its labels, which may leave out defaulted ones.
         if isCall, let call = reference.candidates.first, !knownSelectors(named: text).isEmpty {
-            return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
+            return unknownLabels(call, at: location, own: own, era: era, file: file, written: false).map { [$0] } ?? []
         }
         // A function named by its base name is known: `NSLog` in prose and in Objective-C, and `NSLog("…")` with
         // any number of arguments, as a variadic one takes.
@@ -275,7 +280,7 @@ public struct SymbolChecker: Sendable {
         }
         if let call = reference.candidates.first, call.containsASCII("(") {
             if let misspelled = misspelledCall(reference, text: text, at: location, own: own, file: file) { return [misspelled] }
-            return unknownLabels(call, at: location, own: own, file: file, written: false).map { [$0] } ?? []
+            return unknownLabels(call, at: location, own: own, era: era, file: file, written: false).map { [$0] } ?? []
         }
         if reference.hasReceiver, let misspelled = misspelledMember(reference, text: text, at: location, own: own, file: file) {
             return [misspelled]
@@ -379,7 +384,8 @@ public struct SymbolChecker: Sendable {
     /// default values.
     /// `written`: whether the note writes the name as `text` at `location` (inline code does; a call in code writes
     /// its arguments between the labels), so that a fix-it can replace it.
-    func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, file: String, written: Bool) -> Diagnostic? {
+    func unknownLabels(_ text: String, at location: SourceLocation, own: NoteCode, era: NoteEra?, file: String,
+                       written: Bool) -> Diagnostic? {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(":)") else { return nil }
         let base = String(text[..<open])
         // `init(…)`, `self.init(…)`, `super.init(…)` do not say whose initialiser they are.
@@ -395,16 +401,35 @@ public struct SymbolChecker: Sendable {
         // Labels left out of a known name's may have default values (`NSLocalizedString(_:comment:)`): the
         // written ones in order, from the first, are enough.
         if known.contains(where: { Self.isDefaultedForm(labels, of: Self.labels(of: $0)) }) { return nil }
+        // A variadic parameter takes any number of values: `NSPredicate(format: "%K = %@", key, value)`.
+        if known.contains(where: { Self.isVariadicForm(labels, of: Self.labels(of: $0)) }) { return nil }
+        // Swift 1 passed a method's error as its last argument (`JSONObjectWithData(data, options: nil, error: &e)`),
+        // where Swift 2 throws.
+        if era?.version == "1", labels.last == "error",
+           known.contains(where: { Self.isDefaultedForm(Array(labels.dropLast()), of: Self.labels(of: $0)) }) {
+            return nil
+        }
         var message = "`\(text)` is not in the known symbol lists"
         var fixIts: [Diagnostic.FixIt] = []
         let sameArity = known.filter { Self.labels(of: $0).count == labels.count }
-        if let near = NearMiss.best(for: text, in: sameArity) ?? (known.count == 1 ? known[0] : nil) {
+        if let near = NearMiss.best(for: text, in: sameArity) {
             message += "; did you mean `\(near)`?"
             if written { fixIts.append(Diagnostic.FixIt(at: location, replacing: text, with: near)) }
+        } else if known.count == 1 {
+            // The only name of that base, however far: worth naming, not worth writing over the note's.
+            message += "; did you mean `\(known[0])`?"
         } else {
             message += "; known names are \(known.prefix(4).map { "`\($0)`" }.joined(separator: ", "))"
         }
         return Diagnostic(SymbolRule.unknown, file: file, at: location, message, fixIts: fixIts)
+    }
+
+    /// Whether `written` is `full` with more values for its last parameter, unlabelled as `full`'s is: a variadic
+    /// one's (`NSPredicate(format:_:)` called as `(format:_:_:)`). The list does not say which parameters are
+    /// variadic, but a call that passes more unlabelled values than a method takes does not compile.
+    static func isVariadicForm(_ written: [String], of full: [String]) -> Bool {
+        guard full.last == "_", written.count > full.count, Array(written.prefix(full.count)) == full else { return false }
+        return written.dropFirst(full.count).allSatisfy { $0 == "_" }
     }
 
     /// Whether `written` can be `full` with some trailing or inner arguments left to their defaults: the same first

@@ -131,19 +131,29 @@ enum SwiftNameExtractor {
             return nil
         }
 
+        /// Whether an argument is a stand-in for the arguments a snippet leaves out: `...` or an editor placeholder.
+        private static func standsForArguments(_ expression: RawExprSyntax) -> Bool {
+            if RawEditorPlaceholderExprSyntax(expression) != nil { return true }
+            guard let reference = RawDeclReferenceExprSyntax(expression) else { return false }
+            let name = reference.baseName.tokenText
+            return name == "..." || name.hasPrefix("<#")
+        }
+
         /// The notes a node of one of the kinds that name or colour something below it leaves.
         private mutating func leaveNotes(for node: RawSyntax) {
             switch node.kind {
             case .functionCallExpr:
                 let call = RawFunctionCallExprSyntax(node)!
-                let selector = "(" + call.arguments.elements.map { ($0.label.map(Self.text) ?? "_") + ":" }.joined() + ")"
+                // `UITableViewCell(...)`, `UIStackView(<#...#>)`: arguments left out say nothing of the labels.
+                let selector = call.arguments.elements.contains { Self.standsForArguments($0.expression) } ? ""
+                    : "(" + call.arguments.elements.map { ($0.label.map(Self.text) ?? "_") + ":" }.joined() + ")"
                 if let reference = RawDeclReferenceExprSyntax(call.calledExpression) {
                     let name = Self.text(reference.baseName)
-                    self.name(reference.baseName, [name + selector, name])
+                    self.name(reference.baseName, selector.isEmpty ? [name] : [name + selector, name])
                 } else if let member = RawMemberAccessExprSyntax(call.calledExpression) {
                     let name = Self.text(member.declName.baseName)
-                    var candidates = [name + selector]
-                    if let receiver = Self.receiver(member.base) {
+                    var candidates = selector.isEmpty ? [] : [name + selector]
+                    if !selector.isEmpty, let receiver = Self.receiver(member.base) {
                         candidates.append("\(receiver).\(name)\(selector)")
                     }
                     candidates += ["." + name, name]

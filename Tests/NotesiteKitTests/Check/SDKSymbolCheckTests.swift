@@ -113,6 +113,34 @@ import Testing
         #expect(found(findings, marked) == ["1️⃣ warning symbol.unknown"])
     }
 
+    /// Calls whose labels only look unknown, from NSHipster's posts: Swift 1's trailing `error:`, more values for
+    /// a variadic parameter, a member of the standard library's `MemoryLayout`, and arguments left out as `...` or
+    /// an editor placeholder. A real slip is still found, and only a near one gets a fix-it.
+    @Test func callsWhoseLabelsOnlyLookUnknown() {
+        let swift1 = MarkedText("""
+        ```swift
+        println("Swift 1.2")
+        let json = NSJSONSerialization.JSONObjectWithData(data, options: nil, error: &error)
+        let predicate = NSPredicate(format: "%K = %@", "age", "33")
+        let size = MemoryLayout.size(ofValue: value)
+        cell = UITableViewCell(...)
+        let stack = UIStackView(<#...#>)
+        ```
+        """)
+        #expect(found(check(swift1), swift1) == [])
+        let today = MarkedText("""
+        ```swift
+        let json = try JSONSerialization.1️⃣jsonObject(with: data, options: [], error: nil)
+        let image = 2️⃣UIImage(names: "photo")
+        ```
+        The collection's `3️⃣replaceRange(:with:)`.
+        """)
+        let findings = check(today, front: "swift: \"5\"\n")
+        #expect(found(findings, today) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown", "3️⃣ warning symbol.unknown"])
+        #expect(findings.map { $0.fixIts.count } == [0, 0, 0])
+        #expect(findings.last?.message.contains("did you mean `replaceRange(_:withText:)`?") == true)
+    }
+
     /// A note without `swift:` whose code is Swift 2 is checked as Swift 2, and the remark says why.
     @Test func aSwift2NoteIsCheckedAsSwift2() throws {
         let marked = MarkedText("""
