@@ -2,13 +2,13 @@
 extension SymbolChecker {
     /// Names with Apple's prefix that no list of API holds: modules (`import UIKit`); Swift's own attributes (`@NSManaged`,
     /// `@NSCopying`, `@NSApplicationMain`); and Objective-C names that Swift does not import, so that the generated
-    /// list, read from Swift's view of the SDK, cannot have them: `NSUInteger` (Swift's `Int`) and its limits,
-    /// Foundation's assertion macros, and the classes Swift marks unavailable (`NSInvocation`).
+    /// list, read from Swift's view of the SDK, cannot have them as symbols: `NSUInteger` (Swift's `Int`), and the
+    /// classes Swift marks unavailable (`NSInvocation`). The SDK's macros (`NSAssert`, `NSUIntegerMax`) are in the
+    /// generated list, as names only.
     static let namesBesideAPI: Set<String> = [
         "UIKit", "Foundation", "SwiftUI", "CoreData", "CoreGraphics",
         "NSManaged", "NSCopying", "NSApplicationMain",
-        "NSUInteger", "NSUIntegerMax", "NSIntegerMax", "NSIntegerMin", "NSStringEncoding",
-        "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+        "NSUInteger", "NSStringEncoding",
         "NSInvocation", "NSMethodSignature", "NSAutoreleasePool",
     ]
 

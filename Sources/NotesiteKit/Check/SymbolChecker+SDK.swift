@@ -108,8 +108,9 @@ extension SymbolChecker {
 
     /// A name with Apple's prefixes (`UI`, `NS`, `CG`, `CA`) that neither list knows.
     func unknownType(_ name: String, prose: Bool, at location: SourceLocation, file: String) -> Diagnostic? {
-        // macOS's types (AppKit's `NSView`) are names the list knows, without anything to check them by.
-        if sdk.macTypes.contains(name) { return nil }
+        // macOS's types (AppKit's `NSView`) and the SDK's macros (`NSAssert1`) are names the list knows, without
+        // anything to check them by.
+        if sdk.macTypes.contains(name) || sdk.macros.contains(name) { return nil }
         // Prose writes plurals of class names: "two `UIViews`".
         if prose, name.hasSuffix("s") {
             let singular = String(name.dropLast())

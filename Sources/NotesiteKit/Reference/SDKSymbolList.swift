@@ -232,6 +232,9 @@ public struct SDKSymbolList: Sendable {
     /// The type names macOS has and iOS does not (rows of kind `mac-type`: AppKit's `NSView`, Foundation's
     /// `NSTask`). Only the names are known: they are no symbols, and nothing is judged by them.
     public let macTypes: Set<String>
+    /// The `UI` and `NS` macros the SDK's headers define (rows of kind `macro`: `NSLocalizedStringFromTable`,
+    /// `NSAssert1`), which Swift does not import. Only the names are known.
+    public let macros: Set<String>
     /// The header's `# …` lines: where the data came from.
     public let header: [String]
     /// Each symbol by the hash of every key (`key(of:)`) its forms have, sorted by hash, then by place in `symbols`.
@@ -284,10 +287,11 @@ public struct SDKSymbolList: Sendable {
 
     public var isEmpty: Bool { symbols.isEmpty }
 
-    public init(symbols: [SDKSymbol], header: [String], macTypes: Set<String> = []) {
+    public init(symbols: [SDKSymbol], header: [String], macTypes: Set<String> = [], macros: Set<String> = []) {
         self.symbols = symbols
         self.header = header
         self.macTypes = macTypes
+        self.macros = macros
         var byKey: [(hash: UInt64, index: Int32)] = []
         var members: [String: [Int32]] = [:]
         var callables: [String: [Int32]] = [:]
@@ -430,8 +434,8 @@ public struct SDKSymbolList: Sendable {
     // MARK: Reading the file
 
     /// The columns of a line of `sdk-symbols.tsv`, in order.
-    /// The kind of a row that gives only a macOS type's name (`macTypes`).
-    static let macTypeKind = "mac-type"
+    /// The kinds of the rows that give only a name: a macOS type's (`macTypes`) and a macro's (`macros`).
+    static let macTypeKind = "mac-type", macroKind = "macro"
 
     static let columns = ["kind", "module", "container", "name", "swift4", "swift2", "objc", "introduced",
                           "deprecated", "obsoleted", "renamed", "related"]
@@ -445,6 +449,7 @@ public struct SDKSymbolList: Sendable {
         var symbols: [SDKSymbol] = []
         var header: [String] = []
         var macTypes: Set<String> = []
+        var macros: Set<String> = []
         var diagnostics: [Diagnostic] = []
         symbols.reserveCapacity(text.utf8.count / 90)
         text.withUTF8 { bytes in
@@ -479,9 +484,12 @@ public struct SDKSymbolList: Sendable {
                     fieldStart = i + 1
                 }
                 fields.append(fieldStart..<lineEnd)
-                if fields.count == columns.count, field(0) == macTypeKind, let name = field(3) {
-                    macTypes.insert(name)
-                    continue
+                if fields.count == columns.count, let name = field(3) {
+                    switch field(0) {
+                    case macTypeKind?: macTypes.insert(name); continue
+                    case macroKind?: macros.insert(name); continue
+                    default: break
+                    }
                 }
                 guard fields.count == columns.count, let kindText = field(0), let kind = SDKSymbol.Kind(rawValue: kindText),
                       let module = field(1), let name = field(3) else {
@@ -498,6 +506,6 @@ public struct SDKSymbolList: Sendable {
                                          related: field(11)?.split(separator: ",").map(String.init) ?? []))
             }
         }
-        return (SDKSymbolList(symbols: symbols, header: header, macTypes: macTypes), diagnostics)
+        return (SDKSymbolList(symbols: symbols, header: header, macTypes: macTypes, macros: macros), diagnostics)
     }
 }

@@ -141,6 +141,19 @@ import Testing
         #expect(findings.last?.message.contains("did you mean `replaceRange(_:withText:)`?") == true)
     }
 
+    /// The SDK's macros are names Objective-C notes use, which Swift does not import: known, and judged by nothing.
+    @Test func theSDKsMacrosAreKnownNames() {
+        let marked = MarkedText("""
+        ```objc
+        NSString *title = NSLocalizedStringFromTable(@"title", @"Main", nil);
+        NSAssert1(count < NSUIntegerMax, @"too many: %lu", count);
+        NSDictionary *views = NSDictionaryOfVariableBindings(label, button);
+        ```
+        `NSLocalizedStringWithDefaultValue` and `1️⃣NSLocalizedStringFromTabel`.
+        """)
+        #expect(found(check(marked, front: "swift: \"5\"\n"), marked) == ["1️⃣ warning symbol.unknown"])
+    }
+
     /// A note without `swift:` whose code is Swift 2 is checked as Swift 2, and the remark says why.
     @Test func aSwift2NoteIsCheckedAsSwift2() throws {
         let marked = MarkedText("""

@@ -34,9 +34,10 @@ import Testing
         let plain = plainReading(Self.generated)
         #expect(diagnostics.isEmpty)
         #expect(list.header == plain.header)
-        let macRows = plain.rows.filter { $0.first == "mac-type" }
-        let rows = plain.rows.filter { $0.first != "mac-type" }
-        #expect(list.macTypes == Set(macRows.map { $0[3] }))
+        let rows = plain.rows.filter { $0.first != "mac-type" && $0.first != "macro" }
+        #expect(list.macTypes == Set(plain.rows.filter { $0.first == "mac-type" }.map { $0[3] }))
+        #expect(list.macros == Set(plain.rows.filter { $0.first == "macro" }.map { $0[3] }))
+        #expect(list.macros.contains("NSLocalizedStringFromTable") && list.macros.contains("NSAssert1"))
         #expect(list.symbols.count == rows.count)
         #expect(list.symbols.count > 20_000)
         for (symbol, row) in zip(list.symbols, rows) where fields(symbol) != row {
@@ -45,8 +46,8 @@ import Testing
         }
     }
 
-    /// A `mac-type` row gives a macOS type's name and nothing else: it is no symbol, and the header says which
-    /// modules such names come from.
+    /// A `mac-type` or `macro` row gives a name and nothing else: it is no symbol, and the header says which
+    /// modules macOS's type names come from.
     @Test func macOSTypesAreNamesOnly() throws {
         let text = """
             # sdk: x.sdk; APIs introduced after iOS 16.4 are not in this list.
@@ -55,12 +56,14 @@ import Testing
             class\tUIKit\t\tUIView\t\t\t\t\t\t\t\tUIResponder
             class\tCoreData\t\tNSManagedObject\t\t\t\t\t\t\t\t
             mac-type\tAppKit\t\tNSView\t\t\t\t\t\t\t\t
+            macro\tFoundation\t\tNSAssert1\t\t\t\t\t\t\t\t
 
             """
         let (list, diagnostics) = SDKSymbolList.load(text: text, file: "sdk-symbols.tsv")
         #expect(diagnostics.isEmpty)
         #expect(list.symbols.map(\.name) == ["UIView", "NSManagedObject"])
         #expect(list.macTypes == ["NSView"])
+        #expect(list.macros == ["NSAssert1"])
         #expect(list.type(named: "NSView") == nil)
         #expect(list.contents == "the iOS 16.4 SDK's UIKit and CoreData names, and macOS's AppKit type names")
         let generated = try #require(SDKSymbolList.load(text: Self.generated, file: "sdk-symbols.tsv").0.contents)

@@ -173,9 +173,15 @@ var builder = RowBuilder(swift5: swift5, swift4: swift4, swift4TypeNames: swift4
                          matcher: Swift2Matcher(interface: interface, enumConstants: enumConstants))
 let built = builder.rows()
 let macRows = MacTypes.rows(interfaces: macInterfaces, iOS: built)
+let macroRows: [Row]
+do {
+    macroRows = try Macros.rows(sdk: sdk, known: built + macRows)
+} catch {
+    fail("cannot read the SDK's headers for their macros: \(error)")
+}
 let written: [Row]
 do {
-    written = try SymbolList.write(rows: built + macRows, summary: .init(sdkName: sdk.lastPathComponent, sdkVersion: sdkVersion),
+    written = try SymbolList.write(rows: built + macRows + macroRows, summary: .init(sdkName: sdk.lastPathComponent, sdkVersion: sdkVersion),
                                    to: options.output)
 } catch {
     fail("\(error)")
@@ -183,16 +189,16 @@ do {
 
 let counts = builder.counts
 var perModule: [String: Int] = [:]
-for row in written where row.kind != MacTypes.kind { perModule[row.module, default: 0] += 1 }
+for row in written where !SymbolList.namesOnly.contains(row.kind) { perModule[row.module, default: 0] += 1 }
 let swift2Counts = SymbolList.swift2Counts(written)
 let undated = written.filter { $0.swift2.isEmpty && !$0.objc.isEmpty && $0.introduced.isEmpty }.count
 let size = (try? manager.attributesOfItem(atPath: options.output.path)[.size] as? Int) ?? 0
 say("""
     left out: \(counts.leftOutKinds.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")) \
     underscored=\(counts.underscored) synthesized=\(counts.synthesized) unavailable-in-Swift-5-on-iOS=\(counts.unavailable) \
-    same-symbol-twice=\(counts.repeated) identical-lines=\(built.count + macRows.count - written.count)
-    macOS type names: \(written.count { $0.kind == MacTypes.kind })
-    rows: \(written.count { $0.kind != MacTypes.kind }) (\(SymbolList.modules.map { "\($0)=\(perModule[$0, default: 0])" }.joined(separator: " ")))
+    same-symbol-twice=\(counts.repeated) identical-lines=\(built.count + macRows.count + macroRows.count - written.count)
+    macOS type names: \(written.count { $0.kind == MacTypes.kind }); macros: \(written.count { $0.kind == Macros.kind })
+    rows: \(written.count { !SymbolList.namesOnly.contains($0.kind) }) (\(SymbolList.modules.map { "\($0)=\(perModule[$0, default: 0])" }.joined(separator: " ")))
     swift4: \(written.filter { !$0.swift4.isEmpty }.count) rows named differently in Swift 4.0
     swift2: \(swift2Counts.matched) matched; unmatched with an Objective-C or C name: \(swift2Counts.unmatched) \
     introduced in iOS 9 or earlier, \(undated) with no iOS version

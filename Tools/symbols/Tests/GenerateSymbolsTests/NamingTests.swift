@@ -219,3 +219,19 @@ let swift2Sample = """
         #expect(rows.allSatisfy { $0.kind == "mac-type" && $0.container.isEmpty && $0.objc.isEmpty })
     }
 }
+
+@Suite struct MacrosTests {
+    @Test func readsTheNamesDefined() {
+        let header = """
+            #define NSLocalizedStringFromTable(key, tbl, comment) \\
+                [NSBundle.mainBundle localizedStringForKey:(key) value:@"" table:(tbl)]
+            #  define NSAssert1(condition, desc, arg1) NSAssert((condition), (desc), (arg1))
+            #if !defined(NSIntegerMax)
+            #define	NSIntegerMax	LONG_MAX
+            #define CGFLOAT_MAX DBL_MAX
+            #defineNSNotADefine 1
+            // #define NSInAComment 1
+            """
+        #expect(Macros.names(inHeader: header) == ["NSLocalizedStringFromTable", "NSAssert1", "NSIntegerMax"])
+    }
+}
