@@ -195,6 +195,12 @@ public enum CodeScanner {
             if i + 1 < tokens.count, tokens[i + 1].text == "(" {
                 let labels = labels(tokens, open: i + 1, declaration: isDeclaration)
                 candidates.append("\(token.text)(\(labels.map { "\($0):" }.joined()))")
+                // Swift 2 gave a function's first parameter no label unless it was written twice, as the code
+                // blocks' reading does (`func loadRequest(request: NSURLRequest)` is `loadRequest(_:)`).
+                if isDeclaration, let first = labels.first, first != "_",
+                   parameters(tokens, open: i + 1).first?.internalName == nil {
+                    candidates.append("\(token.text)(\((["_"] + labels.dropFirst()).map { "\($0):" }.joined()))")
+                }
             }
             if previous == "." {
                 candidates.append("." + token.text)

@@ -141,6 +141,22 @@ import Testing
         #expect(findings.last?.message.contains("did you mean `replaceRange(_:withText:)`?") == true)
     }
 
+    /// A declaration in prose written as Swift 2 declared methods, whose first parameter had no label unless named
+    /// twice (NSHipster's table of `UIWebView` beside `WKWebView`), names the method Swift 2 imported: here, one
+    /// deprecated since iOS 12.
+    @Test func aSwift2DeclarationInProseNamesItsMethod() {
+        let marked = MarkedText("""
+        | UIWebView | WKWebView |
+        | --- | --- |
+        | `func 1️⃣loadRequest(request: URLRequest)` | `func load(_ request: URLRequest) -> WKNavigation?` |
+        | `func 2️⃣loadHTMLString(string: String, baseURL: URL?)` | |
+
+        `func 3️⃣loadRequest(with request: URLRequest)`
+        """)
+        #expect(found(check(marked, front: "swift: \"4.2\"\n"), marked)
+                == ["1️⃣ warning symbol.deprecated", "2️⃣ warning symbol.deprecated", "3️⃣ warning symbol.unknown"])
+    }
+
     /// The SDK's macros are names Objective-C notes use, which Swift does not import: known, and judged by nothing.
     @Test func theSDKsMacrosAreKnownNames() {
         let marked = MarkedText("""
