@@ -181,11 +181,15 @@ extension [Diagnostic] {
             }
         }
         for (index, all) in repeats {
+            // A repeat on the finding's own line is "again on this line", not "on line 102" beside line 102's.
+            let own = result[index].location?.line
             var seen: Set<Int> = []
-            let lines = all.filter { seen.insert($0).inserted }
+            let lines = all.filter { $0 != own && seen.insert($0).inserted }
             let shown = lines.prefix(5).map(String.init).joined(separator: ", ")
             let more = lines.count > 5 ? " and \(lines.count - 5) more" : ""
-            result[index].message += " (the same on line\(lines.count > 1 ? "s" : "") \(shown)\(more))"
+            let others = lines.isEmpty ? nil : "on line\(lines.count > 1 ? "s" : "") \(shown)\(more)"
+            let again = all.contains { $0 == own } ? "again on this line" : nil
+            result[index].message += " (the same " + [again, others].compactMap { $0 }.joined(separator: ", and ") + ")"
         }
         return result
     }

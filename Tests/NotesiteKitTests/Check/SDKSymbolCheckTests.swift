@@ -415,7 +415,8 @@ import Testing
     /// standard library's conversion, not Foundation's deprecated `Float.init(_: NSNumber)`.
     @Test func aRepeatedFindingIsOneWithItsLines() {
         let marked = MarkedText("""
-        Before `1️⃣UIWebView`, there was nothing; then `UIWebView` and `UIWebView`.
+        Before `1️⃣UIWebView`, there was nothing; then `UIWebView`
+        and `UIWebView` and `UIWebView`.
 
         ```swift
         let total = Float(x) + Float(y)!
@@ -424,7 +425,7 @@ import Testing
         let diagnostics = check(marked, front: "swift: \"5\"\n")
         #expect(found(diagnostics, marked) == ["1️⃣ warning symbol.deprecated"])
         #expect(diagnostics.first { $0.rule == SymbolRule.deprecated.rule }?.message
-                == "`UIWebView` is deprecated since iOS 12.0; use `WKWebView` (the same on line 6)")
+                == "`UIWebView` is deprecated since iOS 12.0; use `WKWebView` (the same again on this line, and on line 7)")
     }
 
     /// An attribute scope's property names the key of an attributed string's attribute (`imageURL` of
