@@ -26,7 +26,7 @@ public enum LinkRule: String, RuleSet {
         case .externalBroken: "An external link does not answer with success."
         case .template: "An address starts with a Jekyll or Hugo template ({{ site.baseurl }}) and its file is not beside the note."
         case .anchorText: "A #fragment names a heading by its text, not its id; the page links the id."
-        case .empty: "A link has no address ([text]()), so the page shows its text alone, or no text ([](url)), so it shows its address."
+        case .empty: "A link has no address ([text](), or a word for one: [text](url)), so the page shows its text alone, or no text ([](https://…)), so it shows its address."
         }
     }
 

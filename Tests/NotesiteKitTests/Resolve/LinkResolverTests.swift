@@ -217,6 +217,27 @@ import Testing
         #expect(checked.diagnostics.filter { $0.rule.id == "link.empty" }.count == 5)
     }
 
+    /// iOS-Interview's table of contents writes `url` where addresses were to come: as `[Strategy]()`, its text
+    /// alone with a warning, not an error about a file named `url`. A link to `url.md` is a link.
+    @Test func aPlaceholderWordForAnAddressIsTextAlone() throws {
+        let site = try ScratchSite()
+        try site.writeNote("notes/en/toc.md", title: "Toc", """
+            - [Антипаттерны](url)
+              - [Soft code](URL) - *configuration* and [Hard code](link).
+            - [Real](url.md)
+            """)
+        try site.writeNote("notes/en/url.md", title: "Url", "Here.\n")
+        let report = try SitePipeline.build(site.options)
+        let found = report.diagnostics.filter { $0.file.hasSuffix("toc.md") }
+        #expect(found.map { "\($0.rule.id)@\($0.location!)" } == ["link.empty@6:3", "link.empty@7:5", "link.empty@7:44"])
+        #expect(found.first?.message.hasPrefix("the link's address is 'url', a word that stands for an address to come") == true)
+        let page = try site.read("en/toc.html")
+        #expect(page.contains("<li>Антипаттерны<ul>\n<li>Soft code - <em>configuration</em> and Hard code.</li>"))
+        #expect(page.contains("<a href=\"url.html\">Real</a>"))
+        let checked = try SitePipeline.check(site.options)
+        #expect(!checked.diagnostics.contains { $0.rule.id == "link.unresolved" || $0.rule.id == "html.link-broken" })
+    }
+
     /// `[](https://…)` would be a link with nothing to see or name: the page shows its address, with a warning; a
     /// link whose text is an image or code shows that.
     @Test func aLinkWithoutTextShowsItsAddress() throws {

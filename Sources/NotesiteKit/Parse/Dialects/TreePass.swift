@@ -33,6 +33,7 @@ struct TreePass {
         if Self.hasControlCharacters(body) { showControlCharacters(in: &document) }
         // Only a note with `]()`, as a link without an address has, is walked for one.
         if body.has("]()") { swiftArraysAsText(in: &document) }
+        if Self.placeholderAddresses.contains(where: { body.has("](\($0))") }) { placeholderLinksAsText(in: &document) }
         var explicit: Set<String> = []
         for (location, id) in marks.headingIDs.sorted(by: { $0.key < $1.key }) {
             if !Self.isUsableID(id) || !explicit.insert(id).inserted { marks.headingIDs[location] = nil }
@@ -400,6 +401,28 @@ struct TreePass {
             }
             swiftArraysAsText(in: &node.children[i])
         }
+    }
+
+    // MARK: Addresses to come
+
+    /// The words notes write where an address is to come: `[Soft code](url)` in a table of contents.
+    static let placeholderAddresses = ["url", "URL", "link", "Link"]
+
+    /// A link whose address is a word that stands for one (`placeholderAddresses`) is its text, as a link without an
+    /// address is, with `link.empty`: the page would lead to a file named `url`, which no site has.
+    private mutating func placeholderLinksAsText(in node: inout MarkdownNode) {
+        var children: [MarkdownNode] = []
+        for var child in node.children {
+            if case .link(let destination, _) = child.kind, Self.placeholderAddresses.contains(destination) {
+                diagnostics.append(Diagnostic(LinkRule.empty, file: file, at: child.range.start,
+                                              "the link's address is '\(destination)', a word that stands for an address to come, so the page shows its text without a link; write the address in the parentheses, or remove the link"))
+                children += child.children
+                continue
+            }
+            placeholderLinksAsText(in: &child)
+            children.append(child)
+        }
+        node.children = children
     }
 
     /// Where `needle` first stands in `line`, as an index of `line`.
