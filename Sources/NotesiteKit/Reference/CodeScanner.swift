@@ -151,9 +151,18 @@ public enum CodeScanner {
         var i = 0
         func isIdentStart(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24 || b >= 0x80 }
         func isIdent(_ b: UInt8) -> Bool { isIdentStart(b) || (b >= 0x30 && b <= 0x39) }
+        /// The length of a no-break space (U+00A0) or an ideographic space (U+3000) at `at`, else 0: code copied
+        /// from a web page is indented with them, and they part names as a space does.
+        func unicodeSpaceLength(at at: Int) -> Int {
+            if bytes[at] == 0xC2, at + 1 < bytes.count, bytes[at + 1] == 0xA0 { return 2 }
+            if bytes[at] == 0xE3, at + 2 < bytes.count, bytes[at + 1] == 0x80, bytes[at + 2] == 0x80 { return 3 }
+            return 0
+        }
         while i < bytes.count {
             let b = bytes[i]
-            if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
+            if b >= 0x80, case let length = unicodeSpaceLength(at: i), length > 0 {
+                i += length
+            } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "/") {
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { i += 1 }
             } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
                 i += 2
@@ -167,7 +176,7 @@ public enum CodeScanner {
                 i += 1
             } else if isIdentStart(b) {
                 let start = i
-                while i < bytes.count, isIdent(bytes[i]) { i += 1 }
+                while i < bytes.count, isIdent(bytes[i]), bytes[i] < 0x80 || unicodeSpaceLength(at: i) == 0 { i += 1 }
                 tokens.append(Token(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), range: start..<i))
             } else if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                 i += 1

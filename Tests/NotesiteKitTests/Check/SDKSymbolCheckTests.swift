@@ -292,6 +292,24 @@ import Testing
         #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown", "2️⃣ warning symbol.unknown"])
     }
 
+    /// Code copied from a web page keeps its no-break spaces (U+00A0) and ideographic spaces (U+3000) as
+    /// indentation, as Halfrost's Core Data post does: they part names as spaces do, so `@{` before them still
+    /// opens a dictionary, and a name right after one is still a name.
+    @Test func unicodeSpacesInCodePartNames() {
+        let nbsp = "\u{A0}", ideographic = "\u{3000}"
+        let marked = MarkedText("""
+        ```objc
+        \(nbsp) \(nbsp) @{
+        \(nbsp) \(nbsp) \(nbsp)    NSSQLitePragmasOption: @{@"journal_mode": @"DELETE"}
+        \(nbsp) };
+        \(nbsp)\(nbsp)[\(ideographic)1️⃣UIViewControlr new];
+        ```
+        """)
+        #expect(found(check(marked), marked) == ["1️⃣ warning symbol.unknown"])
+        let tokens = CodeScanner.tokenize(Array("\(nbsp)\(nbsp)a\(nbsp)b\(ideographic)c é".utf8))
+        #expect(tokens.map(\.text) == ["a", "b", "c", "é"])
+    }
+
     /// A log pasted into a Swift block prints objects as `<NSThread: 0x…>`, which is no code of the note's era; a
     /// capitalised word alone in prose (`Any`, `UTI`, `Command`) is Swift's type or an acronym, not a member that
     /// Swift 2 capitalised. The class's old name in code is still one.
