@@ -52,6 +52,14 @@ import Testing
         #expect(findings.filter { $0.rule == SymbolRule.renamed.rule }.map(Self.summary) == [])
     }
 
+    /// Halfrost's Core Data post, Objective-C indented with no-break spaces: its Core Data names are known, and the
+    /// one finding is true, `metadataForPersistentStoreOfType:URL:error:`, deprecated in iOS 9.
+    @Test func aCoreDataPostHearsOnlyOfItsDeprecatedMethod() throws {
+        let findings = try Self.findings(of: "real-notes").filter { $0.file.hasSuffix("zh/iOS_Core_Data.md") }
+        #expect(findings.map(Self.summary) == ["symbol.deprecated zh/iOS_Core_Data.md:197 NSPersistentStoreCoordinator.metadataForPersistentStore(ofType:at:)"],
+                "\(findings.map(\.formatted))")
+    }
+
     /// What the collection of real notes gets: a name that is no API (`UIInterfaceIdiom`, which is
     /// `UIUserInterfaceIdiom`) and an Info.plist key, and no UIKit class called unknown.
     @Test func realNotesHearOfNoRealClassAsUnknown() throws {
