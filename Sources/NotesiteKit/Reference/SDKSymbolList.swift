@@ -433,10 +433,10 @@ public struct SDKSymbolList: Sendable {
 
     // MARK: Reading the file
 
-    /// The columns of a line of `sdk-symbols.tsv`, in order.
     /// The kinds of the rows that give only a name: a macOS type's (`macTypes`) and a macro's (`macros`).
     static let macTypeKind = "mac-type", macroKind = "macro"
 
+    /// The columns of a line of `sdk-symbols.tsv`, in order.
     static let columns = ["kind", "module", "container", "name", "swift4", "swift2", "objc", "introduced",
                           "deprecated", "obsoleted", "renamed", "related"]
 

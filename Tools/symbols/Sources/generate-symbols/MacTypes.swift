@@ -11,15 +11,9 @@ enum MacTypes {
     static let kind = "mac-type"
     private static let typeKinds: Set<String> = ["class", "protocol", "struct", "enum", "typealias"]
 
-    /// One row per `NS` type of `interfaces` that no iOS row is named, in any era or in Objective-C: a type iOS
-    /// nests today (`NSExpression.ExpressionType`) is named by its C name (`NSExpressionType`).
+    /// One row per `NS` type of `interfaces` that no iOS row is named (`Row.knownNames`).
     static func rows(interfaces: [(module: String, interface: Swift2Interface)], iOS rows: [Row]) -> [Row] {
-        var known: Set<String> = []
-        for row in rows {
-            for name in [row.container.isEmpty ? row.name : "", row.objc, row.swift2, row.swift4] where !name.isEmpty {
-                known.insert(name)
-            }
-        }
+        var known = Row.knownNames(rows)
         var result: [Row] = []
         for (module, interface) in interfaces {
             for (name, entry) in interface.types where typeKinds.contains(entry.kind) && name.hasPrefix("NS") {

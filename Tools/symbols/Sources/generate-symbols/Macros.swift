@@ -30,15 +30,10 @@ enum Macros {
         return names
     }
 
-    /// One row per macro of the SDK's `headers` that no row names, by its name or its base name
-    /// (`NSLocalizedString` is a Swift function too), in any era or in Objective-C.
+    /// One row per macro of the SDK's `headers` that no row is named (`Row.knownNames`: `NSLocalizedString` is a
+    /// Swift function too).
     static func rows(sdk: URL, known rows: [Row]) throws -> [Row] {
-        var known: Set<String> = []
-        for row in rows {
-            for name in [row.container.isEmpty ? row.name : "", row.objc, row.swift2, row.swift4] where !name.isEmpty {
-                known.insert(String(name.prefix { $0 != "(" }))
-            }
-        }
+        var known = Row.knownNames(rows)
         var result: [Row] = []
         let manager = FileManager.default
         for (module, folder) in headers {

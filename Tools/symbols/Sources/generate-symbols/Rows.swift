@@ -14,6 +14,19 @@ struct Row {
 
     var path: String { container.isEmpty ? name : container + "." + name }
 
+    /// Every name `rows` are known by, without a call's labels: a top-level row's name, and any row's Objective-C,
+    /// Swift 2 and Swift 4 names, so that a type iOS nests (`NSExpression.ExpressionType`) is known by its C name
+    /// (`NSExpressionType`) and a function (`NSLocalizedString(_:tableName:bundle:value:comment:)`) by its base name.
+    static func knownNames(_ rows: [Row]) -> Set<String> {
+        var known: Set<String> = []
+        for row in rows {
+            for name in [row.container.isEmpty ? row.name : "", row.objc, row.swift2, row.swift4] where !name.isEmpty {
+                known.insert(String(name.prefix { $0 != "(" }))
+            }
+        }
+        return known
+    }
+
     /// Sorted by container, then name, then kind; the other columns only order rows that share those three.
     static func precedes(_ a: Row, _ b: Row) -> Bool {
         let left = [a.container, a.name, a.kind] + a.fields
