@@ -118,10 +118,15 @@ enum SwiftNameExtractor {
 
         /// The name a member is read from: `navigationController` in `navigationController.x`,
         /// `navigationController?.x`, `navigationController!.x` and `self.navigationController?.x`; `self` in
-        /// `self.x`. Nil for anything longer (a call, a subscript, a chain of two members).
+        /// `self.x`; the type in `ARNetworkManager().x`, an instance made there. Nil for anything longer (another
+        /// call, a subscript, a chain of two members).
         private static func receiver(_ base: RawExprSyntax?) -> String? {
             guard let base else { return nil }
             if let reference = RawDeclReferenceExprSyntax(base) { return text(reference.baseName) }
+            if let call = RawFunctionCallExprSyntax(base), let type = RawDeclReferenceExprSyntax(call.calledExpression),
+               text(type.baseName).first?.isUppercase == true {
+                return text(type.baseName)
+            }
             if let optional = RawOptionalChainingExprSyntax(base) { return receiver(optional.expression) }
             if let forced = RawForceUnwrapExprSyntax(base) { return receiver(forced.expression) }
             if let member = RawMemberAccessExprSyntax(base), let inner = member.base.flatMap(RawDeclReferenceExprSyntax.init),

@@ -113,9 +113,10 @@ import Testing
         #expect(found(findings, marked) == ["1️⃣ warning symbol.unknown"])
     }
 
-    /// Calls whose labels only look unknown, from NSHipster's posts: Swift 1's trailing `error:`, more values for
-    /// a variadic parameter, a member of the standard library's `MemoryLayout`, and arguments left out as `...` or
-    /// an editor placeholder. A real slip is still found, and only a near one gets a fix-it.
+    /// Calls whose labels only look unknown, from NSHipster's and iOS-Interview's posts: Swift 1's trailing
+    /// `error:`, more values for a variadic parameter, a member of a type neither list has (the standard library's
+    /// `MemoryLayout`, a note's own `ARNetworkManager()`, not Core Data's `executeRequest(_:)`), and arguments left
+    /// out as `...` or an editor placeholder. A real slip is still found, and only a near one gets a fix-it.
     @Test func callsWhoseLabelsOnlyLookUnknown() {
         let swift1 = MarkedText("""
         ```swift
@@ -132,6 +133,7 @@ import Testing
         ```swift
         let json = try JSONSerialization.1️⃣jsonObject(with: data, options: [], error: nil)
         let image = 2️⃣UIImage(names: "photo")
+        ARNetworkManager().executeRequest(url: url, completion: completion)
         ```
         The collection's `3️⃣replaceRange(:with:)`.
         """)
