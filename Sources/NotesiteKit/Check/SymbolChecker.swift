@@ -447,20 +447,24 @@ public struct SymbolChecker: Sendable {
     /// The selectors the curated list has for a base name, or else the generated list's.
     func knownSelectors(named base: String) -> [String] {
         let curated = byBaseName[base] ?? []
-        return curated.isEmpty ? sdkSelectors(named: base) : curated
+        guard !curated.isEmpty else { return sdkSelectors(named: base) }
+        // A base the curated list has is API, however short: the SDK's methods of that name are known too
+        // (`animate(withDuration:delay:options:animations:completion:)` beside the curated
+        // `animate(withDuration:animations:completion:)`).
+        return curated + sdkSelectors(named: base, howeverShort: true).filter { !curated.contains($0) }
     }
 
     /// The selectors the generated list knows for a base name, in every era: the initialisers of a type with
     /// Apple's prefix (`UIImage(named:)`), or the methods of a name long and specific enough not to be a note's
-    /// own (`dequeueReusableCell`, not `reload`).
-    private func sdkSelectors(named base: String) -> [String] {
+    /// own (`dequeueReusableCell`, not `reload`), or of any name when `howeverShort`.
+    private func sdkSelectors(named base: String, howeverShort: Bool = false) -> [String] {
         if Self.hasApplePrefix(base), sdk.type(named: base) != nil {
             let inits = sdk.members(of: base, kind: .initializer)
             return Array(Set(inits.flatMap { symbol in
                 [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 }.map { base + SDKSymbol.lastComponent(of: $0).dropFirst(4) }
             })).sorted()
         }
-        guard base.count >= 10, base.dropFirst().contains(where: \.isUppercase) else { return [] }
+        guard howeverShort || (base.count >= 10 && base.dropFirst().contains(where: \.isUppercase)) else { return [] }
         return Array(Set(sdk.callables(named: base).flatMap { symbol in
             [symbol.path, symbol.swift4, symbol.swift2].compactMap { $0 }.map { String(SDKSymbol.lastComponent(of: $0)) }
                 .filter { SDKSymbol.baseName(of: $0) == base }

@@ -115,8 +115,9 @@ import Testing
 
     /// Calls whose labels only look unknown, from NSHipster's and iOS-Interview's posts: Swift 1's trailing
     /// `error:`, more values for a variadic parameter, a member of a type neither list has (the standard library's
-    /// `MemoryLayout`, a note's own `ARNetworkManager()`, not Core Data's `executeRequest(_:)`), and arguments left
-    /// out as `...` or an editor placeholder. A real slip is still found, and only a near one gets a fix-it.
+    /// `MemoryLayout`, a note's own `ARNetworkManager()`, not Core Data's `executeRequest(_:)`), arguments left out
+    /// as `...` or an editor placeholder, and a defaulted `completion:` of a method the curated list has in one form
+    /// and the SDK in more. A real slip is still found, and only a near one gets a fix-it.
     @Test func callsWhoseLabelsOnlyLookUnknown() {
         let swift1 = MarkedText("""
         ```swift
@@ -134,6 +135,7 @@ import Testing
         let json = try JSONSerialization.1️⃣jsonObject(with: data, options: [], error: nil)
         let image = 2️⃣UIImage(names: "photo")
         ARNetworkManager().executeRequest(url: url, completion: completion)
+        UIView.animate(withDuration: 1.0, delay: 0.3, options: [], animations: { view.alpha = 0 })
         ```
         The collection's `3️⃣replaceRange(:with:)`.
         """)
